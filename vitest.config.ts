@@ -1,8 +1,11 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through the `source` export condition,
 // so tests never need a build (the build tests under test/build check dist/ separately).
-const conditions = ['source', 'module', 'node', 'import', 'default'];
+// Only `source` is added to Vite's defaults: adding `import` would make Node hand CJS `require()` calls
+// inside dependencies their ESM builds.
+const conditions = ['source', ...defaultServerConditions];
 const resolve = { conditions };
 const ssr = { resolve: { conditions, externalConditions: ['source'] } };
 
@@ -20,7 +23,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { conditions: ['source', 'browser', 'module', 'import', 'default'] },
+        resolve: { conditions: ['source', ...defaultClientConditions] },
         test: {
           name: 'web',
           environment: 'jsdom',
