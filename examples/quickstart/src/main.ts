@@ -17,8 +17,8 @@ const stateBadge = $<HTMLElement>('agent-state');
 const stateText = stateBadge.querySelector<HTMLElement>('.state-text')!;
 const errorBox = $<HTMLElement>('error');
 const audioBlocked = $<HTMLElement>('audio-blocked');
-const micLevel = $<HTMLMeterElement>('mic-level');
-const agentLevel = $<HTMLMeterElement>('agent-level');
+const micLevel = $<HTMLElement>('mic-level');
+const agentLevel = $<HTMLElement>('agent-level');
 const composer = $<HTMLFormElement>('composer');
 const message = $<HTMLInputElement>('message');
 const send = $<HTMLButtonElement>('send');
@@ -47,7 +47,16 @@ function showState(label: string, state: string): void {
   stateBadge.dataset.state = state;
 }
 
+function showLevel(meter: HTMLElement, level: number): void {
+  meter.style.setProperty('--value', String(level));
+  meter.setAttribute('aria-valuenow', String(Math.round(level * 100)));
+}
+
+// The silent-microphone hint goes away by itself as soon as the microphone delivers sound.
+let micSilentShown = false;
+
 function showError(error: unknown): void {
+  micSilentShown = false;
   errorBox.textContent = error instanceof VoiceSessionError ? describeError(error) : 'Something went wrong. Please try again.';
   errorBox.hidden = false;
 }
@@ -75,10 +84,14 @@ session.on('agent_state', (state) => {
 });
 session.on('transcript', (entry) => transcript.upsert(entry));
 session.on('input_level', (level) => {
-  micLevel.value = level;
+  showLevel(micLevel, level);
   talk.style.setProperty('--level', String(level));
+  if (micSilentShown && level > 0.05) {
+    micSilentShown = false;
+    errorBox.hidden = true;
+  }
 });
-session.on('output_level', (level) => (agentLevel.value = level));
+session.on('output_level', (level) => showLevel(agentLevel, level));
 session.on('mic_muted', (muted) => {
   mute.setAttribute('aria-pressed', String(muted));
   mute.textContent = muted ? 'Unmute microphone' : 'Mute microphone';
@@ -86,12 +99,14 @@ session.on('mic_muted', (muted) => {
 session.on('mic_silent', () => {
   errorBox.textContent = 'Your microphone seems silent. Check that it is not muted, or pick another under “Audio devices”.';
   errorBox.hidden = false;
+  micSilentShown = true;
 });
 session.on('audio_blocked', () => (audioBlocked.hidden = false));
 session.on('audio_unblocked', () => (audioBlocked.hidden = true));
 session.on('error', showError);
 session.on('ended', () => {
-  micLevel.value = agentLevel.value = 0;
+  showLevel(micLevel, 0);
+  showLevel(agentLevel, 0);
   void pickers.refresh();
 });
 
@@ -123,7 +138,7 @@ composer.addEventListener('submit', (event) => {
 const support = VoiceSession.checkSupport();
 if (!support.supported) showError(new VoiceSessionError('UNSUPPORTED_BROWSER', 'unsupported'));
 fetch('/config.json')
-  .then((r) => (r.ok ? (r.json() as Promise<{ label?: string }>) : {}))
+  .then((r): Promise<{ label?: string }> | { label?: string } => (r.ok ? r.json() : {}))
   .then((config) => {
     if (config.label) $('backend-label').textContent = config.label;
   })
