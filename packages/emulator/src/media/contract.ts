@@ -40,6 +40,8 @@ export interface MediaEndpointOptions {
   createAgent?: (io: AgentIO) => Agent;
   /** Lines for the operator (e.g. "pocketsphinx is not installed"); defaults to console.error. */
   log?: (line: string) => void;
+  /** How long a silent signalling socket is kept before the user counts as gone. Default 15 000 (LiveKit's ping timeout). */
+  pingTimeoutMs?: number;
 }
 
 export type EndReason = 'server' | 'expired';
