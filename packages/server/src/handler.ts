@@ -168,6 +168,7 @@ export function createSessionHandler<Context = undefined>(options: SessionHandle
     const expiresAt = now() + session.expires_in * 1000;
     await store.extendSlot(`${prefix}outstanding`, slot, expiresAt, now());
     record.outcome = 'created';
+    record.level = 'info';
     record.session_id = session.id;
     record.status = 201;
     return jsonResponse(201, successBody(session, expiresAt, new URL(request.url).searchParams.get('format')), origin.headers);

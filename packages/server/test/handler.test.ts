@@ -214,6 +214,8 @@ describe('createSessionHandler', () => {
     expect(lines.map((l) => l.msg)).toEqual(['session request', 'session request', 'session request']);
     const requestLines = lines;
     expect(requestLines.map((l) => l.outcome)).toEqual(['error', 'created', 'bad_request']);
+    // pino levels: 50 error, 30 info, 40 warn. A minted session is routine, not an error.
+    expect(requestLines.map((l) => l.level)).toEqual([50, 30, 40]);
     expect(requestLines[0].err.message).toBe('leak [Redacted]');
     for (const l of requestLines) expect(typeof l.latency_ms).toBe('number');
     const all = [...t.lines, ...ok.lines].join('\n');
