@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['packages/web/src/**/*.test.ts', 'packages/web/test/**/*.test.ts'],
+          include: ['packages/web/src/**/*.test.ts', 'packages/web/test/**/*.test.ts', 'examples/react/src/**/*.test.tsx'],
         },
       },
       {

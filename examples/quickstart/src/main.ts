@@ -29,7 +29,9 @@ const pickers = new DevicePickers(session, $('input-device'), $('output-device')
 
 // The demo agent calls this tool when asked about the weather, and speaks the answer.
 session.registerTool('get_weather', async () => {
-  const place = Intl.DateTimeFormat().resolvedOptions().timeZone.split('/').pop()?.replace(/_/g, ' ') ?? 'your area';
+  // "Europe/Paris" names a place; "UTC" or "Etc/GMT+1" does not.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const place = zone.includes('/') && !zone.startsWith('Etc/') ? zone.split('/').pop()!.replace(/_/g, ' ') : 'your area';
   return { summary: `sunny and 22 degrees in ${place}` };
 });
 
