@@ -81,6 +81,17 @@ describe('PlatformClient logging', () => {
     expect(sent.headers.authorization).toBe(REDACTED);
   });
 
+  it('redacts a token sent in a query string or returned in an error body', async () => {
+    const logger = recordingLogger();
+    const fetch = fakeFetch([jsonResponse({ message: 'bad', token: 'leaked_error_token' }, 422)]);
+    const client = new PlatformClient({ apiKey: 'sk_live_query_key', baseUrl: 'https://p.test/api', fetch, logger });
+    await client.request({ method: 'GET', path: '/user/x', query: { token: 'query_token_value' } }).catch(() => undefined);
+    expect(fetch.calls[0]?.url.searchParams.get('token')).toBe('query_token_value');
+    const text = JSON.stringify(logger.lines);
+    expect(logger.lines.length).toBeGreaterThanOrEqual(2);
+    for (const secret of ['query_token_value', 'leaked_error_token', 'sk_live_query_key']) expect(text).not.toContain(secret);
+  });
+
   it('works with console-shaped loggers', async () => {
     const debug = vi.fn();
     const logger = { debug, info: vi.fn(), warn: vi.fn(), error: vi.fn() };

@@ -4,12 +4,13 @@
  * Resources describe endpoints; this module knows none of them.
  */
 import type { z } from 'zod';
+import { RequestValidationError, type ValidationIssue } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Page, PageFetcher, PageQuery, PaginationOptions } from './page.js';
 import { PagePromise } from './page-promise.js';
 import type { BodyEncoding, HttpMethod, HttpTransport, RequestOptions } from './transport.js';
 import { materializeUploads } from './uploads.js';
-import { validateRequest } from './validation.js';
+import { validatePart } from './validation.js';
 
 /** The shape of an endpoint descriptor (the schemas' endpoint registry entries fit it). */
 export interface EndpointDescriptor {
@@ -55,26 +56,44 @@ export class EndpointCaller {
   }
 
   /**
-   * Validates `input` against `endpoint`'s schemas (throwing `RequestValidationError` and sending nothing on any
-   * failure) and sends it. The caller's own values are sent, not the schema's output, so defaults stay the server's.
+   * Validates `input` against `endpoint`'s schemas (rejecting with `RequestValidationError` and sending nothing on
+   * any failure) and sends it. The caller's own values are sent, not the schema's output, so defaults stay the
+   * server's. `endpoint.response` must only check, never transform (true of every registry entry, which a test
+   * walks), because the transport skips that parse when no logger wants drift warnings.
    */
-  async call<E extends EndpointDescriptor>(endpoint: E, input: EndpointInput = {}, options?: RequestOptions): Promise<EndpointResponse<E>> {
+  call<E extends EndpointDescriptor>(endpoint: E, input: EndpointInput = {}, options?: RequestOptions): Promise<EndpointResponse<E>> {
     // Files are read first so that rules such as the size limit apply to streams too.
-    const body = endpoint.bodyEncoding === 'multipart' ? await materializeUploads(input.body) : input.body;
-    const [pathParams] = validateRequest([
-      { schema: endpoint.pathParams, value: input.pathParams ?? {} },
-      { schema: endpoint.query, value: input.query ?? {} },
-      { schema: endpoint.body, value: body },
-    ]);
+    if (endpoint.bodyEncoding === 'multipart') {
+      return materializeUploads(input.body).then((body) => this.#send(endpoint, input, body, options));
+    }
+    // Not an async function, so a JSON call adds no promise layer of its own; a validation failure still rejects.
+    try {
+      return this.#send(endpoint, input, input.body, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #send<E extends EndpointDescriptor>(endpoint: E, input: EndpointInput, body: unknown, options: RequestOptions | undefined): Promise<EndpointResponse<E>> {
+    const issues: ValidationIssue[] = [];
+    let pathParams = input.pathParams;
+    // A path without placeholders takes no path parameters, and resources pass none for it: nothing to check.
+    if (endpoint.pathParams && (pathParams !== undefined || endpoint.path.includes('{'))) {
+      pathParams = validatePart(endpoint.pathParams, pathParams ?? {}, issues) as Record<string, unknown> | undefined;
+    }
+    if (endpoint.query) validatePart(endpoint.query, input.query ?? {}, issues);
+    if (endpoint.body) validatePart(endpoint.body, body, issues);
+    if (issues.length > 0) throw new RequestValidationError(issues);
     return this.#transport.send(
       {
         method: endpoint.method,
         path: endpoint.path,
-        pathParams: pathParams as Record<string, unknown>,
+        pathParams,
         query: endpoint.query ? input.query : undefined,
         body: endpoint.bodyEncoding === 'none' ? undefined : body,
         bodyEncoding: endpoint.bodyEncoding,
         response: endpoint.response,
+        responseCheckOnly: true,
       },
       options,
     ) as Promise<EndpointResponse<E>>;

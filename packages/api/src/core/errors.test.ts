@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { PlatformErrorCode } from '../schemas/errors.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -13,6 +14,7 @@ import {
   PlatformError,
   RateLimitError,
   RequestValidationError,
+  type ErrorCode,
   UnprocessableEntityError,
   createAPIError,
   parseRetryAfter,
@@ -129,5 +131,15 @@ describe('parseRetryAfter', () => {
   it('ignores a missing or unreadable header', () => {
     expect(parseRetryAfter(headers())).toBeUndefined();
     expect(parseRetryAfter(headers({ 'retry-after': 'soon' }))).toBeUndefined();
+  });
+});
+
+describe('error code typing', () => {
+  it('types code as the union of the Errors table codes, open to codes added later', () => {
+    expectTypeOf<PlatformErrorCode>().toExtend<ErrorCode>();
+    expectTypeOf<'CONCURRENT_LIMIT' | 'retry_no_op' | 'missing_params'>().toExtend<NonNullable<APIError['code']>>();
+    expectTypeOf<APIError['code']>().toEqualTypeOf<ErrorCode | undefined>();
+    const error = createAPIError(422, { error: 'retry_no_op' }, new Headers());
+    expect(error.code).toBe('retry_no_op');
   });
 });

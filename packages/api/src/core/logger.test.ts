@@ -15,6 +15,12 @@ describe('redact', () => {
     });
   });
 
+  it('redacts credential-named query parameters inside logged URLs', () => {
+    expect(redact({ url: 'https://p.test/api/x?token=abc&page=2&access_token=def&api_key=ghi#top' })).toEqual({
+      url: `https://p.test/api/x?token=${REDACTED}&page=2&access_token=${REDACTED}&api_key=${REDACTED}#top`,
+    });
+  });
+
   it('scrubs known secrets and bearer credentials inside free text', () => {
     expect(redact('failed with key sk_live_123 and Bearer abc.def', ['sk_live_123'])).toBe(
       `failed with key ${REDACTED} and Bearer ${REDACTED}`,

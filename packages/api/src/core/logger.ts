@@ -44,10 +44,13 @@ export function redact(value: unknown, secrets: readonly string[] = [], depth = 
   return out;
 }
 
+// A query parameter of a logged URL whose name says it carries a credential (`?token=…`, `&api_key=…`).
+const SECRET_QUERY_PARAM = /([?&][^=&#\s]*(?:token|api[-_]?key|password|secret)[^=&#\s]*=)[^&#\s]*/gi;
+
 function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  return out.replace(/Bearer\s+[^\s"',]+/gi, `Bearer ${REDACTED}`);
+  return out.replace(/Bearer\s+[^\s"',]+/gi, `Bearer ${REDACTED}`).replace(SECRET_QUERY_PARAM, `$1${REDACTED}`);
 }
 
 /** A logger that redacts every details object before handing it to `target`. */

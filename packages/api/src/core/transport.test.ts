@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   APIConnectionError,
+  APIError,
   APIConnectionTimeoutError,
   APIUserAbortError,
   InternalServerError,
@@ -93,6 +94,36 @@ describe('HttpTransport requests', () => {
     expect(logger.lines.some((l) => l.level === 'warn' && /did not match/.test(l.message))).toBe(true);
   });
 
+  it('reads JSON by Content-Type, and objects or arrays even without it', async () => {
+    const fetch = fakeFetch([
+      new Response('{"a":1}', { status: 200 }),
+      new Response('[1,2]', { status: 200, headers: { 'content-type': 'text/plain' } }),
+      new Response('5', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } }),
+      new Response('plain words', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    ]);
+    const t = transport(fetch);
+    await expect(t.send({ method: 'GET', path: '/a' })).resolves.toEqual({ a: 1 });
+    await expect(t.send({ method: 'GET', path: '/b' })).resolves.toEqual([1, 2]);
+    await expect(t.send({ method: 'GET', path: '/c' })).resolves.toBe(5);
+    await expect(t.send({ method: 'GET', path: '/d' })).resolves.toBe('plain words');
+  });
+
+  it('throws APIError carrying the text when a success body declared as JSON is not JSON', async () => {
+    const fetch = fakeFetch([new Response('{"truncated":', { status: 200, headers: { 'content-type': 'application/json' } })]);
+    const error = await transport(fetch).send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).message).toBe('Response body is not valid JSON.');
+    expect((error as APIError).body).toBe('{"truncated":');
+  });
+
+  it('keeps an unparseable error body as text on the error', async () => {
+    const fetch = fakeFetch([new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })]);
+    const error = await transport(fetch, { maxRetries: 0 }).send({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as APIError).body).toBe('<html>Bad gateway</html>');
+    expect((error as APIError).message).toBe('502 <html>Bad gateway</html>');
+  });
+
   it('resolves undefined for an empty success body', async () => {
     const fetch = fakeFetch([new Response(null, { status: 204 })]);
     await expect(transport(fetch).send({ method: 'POST', path: '/x' })).resolves.toBeUndefined();
@@ -106,6 +137,8 @@ describe('HttpTransport timeout and abort', () => {
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(fetch.calls).toHaveLength(1);
+    // The request itself is cancelled, not just abandoned: fetch's signal fired.
+    expect(fetch.calls[0]?.signal?.aborted).toBe(true);
   });
 
   it('honours a per-call timeout over the client default', async () => {
@@ -137,6 +170,21 @@ describe('HttpTransport timeout and abort', () => {
     await vi.waitFor(() => expect(fetch.calls).toHaveLength(1));
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(fetch.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('leaves the signal of a completed request unfired and keeps no listener on the caller signal', async () => {
+    const fetch = fakeFetch([jsonResponse({ ok: 1 })]);
+    const controller = new AbortController();
+    let listeners = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => { listeners += 1; add(...args); }) as typeof add;
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => { listeners -= 1; remove(...args); }) as typeof remove;
+    await transport(fetch).send({ method: 'GET', path: '/x' }, { signal: controller.signal, timeout: 20 });
+    expect(listeners).toBe(0);
+    controller.abort();
+    expect(fetch.calls[0]?.signal?.aborted).toBe(false);
   });
 
   it('sends nothing when the signal is already aborted', async () => {

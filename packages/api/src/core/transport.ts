@@ -47,12 +47,18 @@ export interface TransportRequest<T = unknown> {
   method: HttpMethod;
   /** Path relative to the base URL; `{name}` placeholders are filled from `pathParams` by the one encoder. */
   path: string;
-  pathParams?: Readonly<Record<string, unknown>>;
-  query?: Readonly<Record<string, unknown>>;
+  pathParams?: Readonly<Record<string, unknown>> | undefined;
+  query?: Readonly<Record<string, unknown>> | undefined;
   body?: unknown;
   bodyEncoding?: BodyEncoding;
   /** Parses a successful body; a body that does not fit is returned as is (tolerant reader) and logged. */
   response?: ResponseSchema<T>;
+  /**
+   * True when `response` only checks (no defaults, coercions or transforms), so its output always equals its input.
+   * The transport then parses only when a logger can receive the drift warning. The endpoint registry's response
+   * schemas are all check-only (a test walks them); a caller's own schema in `client.request` is always parsed.
+   */
+  responseCheckOnly?: boolean;
 }
 
 /** Settings the transport is built with. */
@@ -86,7 +92,9 @@ export class HttpTransport {
     const url = this.buildUrl(request);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const timeout = options.timeout ?? this.#config.timeout;
-    const init = await this.#buildInit(request, options);
+    // Only multipart bodies need an await (reading file inputs); JSON requests skip that promise hop.
+    const built = this.#buildInit(request, options);
+    const init = built instanceof Promise ? await built : built;
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await this.#attempt(request, url, init, timeout, options.signal, attempt);
@@ -110,30 +118,31 @@ export class HttpTransport {
         code: 'invalid_path',
       });
     }
-    return `${this.#baseUrl}${encodePath(request.path, request.pathParams)}${serializeQuery(request.query)}`;
+    const path = request.path.includes('{') ? encodePath(request.path, request.pathParams) : request.path;
+    return request.query === undefined ? `${this.#baseUrl}${path}` : `${this.#baseUrl}${path}${serializeQuery(request.query)}`;
   }
 
-  async #buildInit(request: TransportRequest, options: RequestOptions): Promise<RequestInit> {
+  #buildInit(request: TransportRequest, options: RequestOptions): RequestInit | Promise<RequestInit> {
+    const encoding = request.bodyEncoding ?? (request.body === undefined ? 'none' : 'json');
+    if (encoding === 'multipart' && request.body !== undefined && hasUpload(request.body)) {
+      // fetch writes the multipart boundary into Content-Type itself.
+      return toFormData(request.body as Record<string, unknown>).then((form) => this.#init(request.method, options, form, undefined));
+    }
+    if (encoding === 'none' || request.body === undefined) return this.#init(request.method, options, undefined, undefined);
+    return this.#init(request.method, options, JSON.stringify(request.body), 'application/json');
+  }
+
+  #init(method: HttpMethod, options: RequestOptions, body: BodyInit | undefined, contentType: string | undefined): RequestInit {
     // A plain record with lower-case names: cheaper than a Headers object on every call, and fetch accepts it.
     const headers: Record<string, string> = { ...this.#defaultHeaders };
-    let body: BodyInit | undefined;
-    const encoding = request.bodyEncoding ?? (request.body === undefined ? 'none' : 'json');
-    if (encoding !== 'none' && request.body !== undefined) {
-      if (encoding === 'multipart' && hasUpload(request.body)) {
-        // fetch writes the multipart boundary into Content-Type itself.
-        body = await toFormData(request.body as Record<string, unknown>);
-      } else {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(request.body);
-      }
-    }
+    if (contentType !== undefined) headers['content-type'] = contentType;
     if (options.headers) {
       for (const [name, value] of Object.entries(options.headers)) {
         if (value === null) delete headers[name.toLowerCase()];
         else if (value !== undefined) headers[name.toLowerCase()] = value;
       }
     }
-    return body === undefined ? { method: request.method, headers } : { method: request.method, headers, body };
+    return body === undefined ? { method, headers } : { method, headers, body };
   }
 
   async #attempt<T>(
@@ -160,7 +169,10 @@ export class HttpTransport {
     let response: Response;
     let body: unknown;
     try {
-      response = await this.#config.fetch(url, { ...init, signal: controller.signal });
+      // A fresh object per attempt: the shared init stays untouched for a retry.
+      const attemptInit: RequestInit = { method: init.method, headers: init.headers, signal: controller.signal };
+      if (init.body !== undefined) attemptInit.body = init.body;
+      response = await this.#config.fetch(url, attemptInit);
       body = await readBody(response);
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError({ cause: error });
@@ -179,11 +191,15 @@ export class HttpTransport {
   }
 
   #parse<T>(request: TransportRequest<T>, url: string, body: unknown): T {
+    const logger = this.#config.logger;
     if (!request.response) return body as T;
+    // A check-only schema's output equals the body it accepts, and a body it rejects is returned as is anyway: the
+    // parse could only produce a drift warning, so it is skipped when there is no logger to hear one.
+    if (request.responseCheckOnly === true && !logger) return body as T;
     const result = request.response.safeParse(body);
     if (result.success) return result.data;
     // Tolerant reader: a platform change must not break the caller, so the raw body is returned and the drift logged.
-    this.#config.logger?.warn(
+    logger?.warn(
       { method: request.method, url, issues: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
       'response did not match its schema; returning it unparsed',
     );
@@ -201,13 +217,16 @@ class InvalidJson {
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
-  const json = (response.headers.get('content-type') ?? '').includes('json');
-  // Parse JSON bodies, and also untyped ones that look like JSON (some error pages omit the header).
-  if (json || text.charCodeAt(0) === 123 /* { */ || text.charCodeAt(0) === 91 /* [ */) {
+  // Objects and arrays are parsed whatever the Content-Type (some error pages omit it); the header is only read when
+  // the text does not look like one, which keeps a header lookup off the common path.
+  const first = text.charCodeAt(0);
+  const looksLikeJson = first === 123 /* { */ || first === 91; /* [ */
+  const declaredJson = (): boolean => (response.headers.get('content-type') ?? '').includes('json');
+  if (looksLikeJson || declaredJson()) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      return response.ok && json ? new InvalidJson(text) : text;
+      return response.ok && declaredJson() ? new InvalidJson(text) : text;
     }
   }
   return text;

@@ -1,3 +1,7 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../core/errors.js';
@@ -40,6 +44,31 @@ describe('documents.create uploads', () => {
     expect(form.get('type')).toBe('pdf');
     expect((form.get('file') as File).name).toBe(name);
     expect(await partText(form, 'file')).toBe('%PDF-1.7 test');
+  });
+
+  it('sends a file opened with fs.createReadStream, named after its path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'api-upload-'));
+    try {
+      const path = join(dir, 'handbook.pdf');
+      await writeFile(path, pdfBytes);
+      const form = await sentForm(createReadStream(path));
+      expect((form.get('file') as File).name).toBe('handbook.pdf');
+      expect(await partText(form, 'file')).toBe('%PDF-1.7 test');
+      expect(form.get('type')).toBe('pdf');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('encodes the other fields of a file upload as Laravel form fields (arrays of objects indexed)', async () => {
+    const { client, fetch } = testClient([jsonResponse(bodies.document)]);
+    await client.documents.create(12, {
+      name: 'Guide', type: 'pdf', file: pdfBytes, relative_links_limit: 5, links: [{ link: 'https://a.example/1' }],
+    });
+    const form = fetch.calls[0]?.body as FormData;
+    expect(form.get('relative_links_limit')).toBe('5');
+    expect(form.get('links[0][link]')).toBe('https://a.example/1');
+    expect([...form.keys()].sort()).toEqual(['file', 'links[0][link]', 'name', 'relative_links_limit', 'type']);
   });
 
   it('sends a toFile result with its name and type', async () => {
