@@ -85,6 +85,25 @@ describe('<voice-session-widget>', () => {
     await expect.poll(() => fake.rooms[1]!.startAudioCalls).toBe(1);
   });
 
+  it('re-dispatches connection state, agent state and transcript entries as DOM events', async () => {
+    const seen: Array<[string, unknown]> = [];
+    for (const type of ['connection-state', 'agent-state', 'transcript']) {
+      widget.addEventListener(type, (event) => seen.push([type, (event as CustomEvent).detail]));
+    }
+    await widget.toggle();
+    const room = fake.rooms[0]!;
+    const agent = room.addAgent('listening');
+    room.setAttributes(agent, { 'lk.agent.state': 'thinking' });
+    const stream = room.openStream('lk.transcription', { 'lk.segment_id': 'SG_9', 'lk.transcribed_track_id': 'TR_agent_audio' }, agent.identity);
+    stream.push('Hello');
+    stream.end({ 'lk.transcription_final': 'true' });
+    await expect.poll(() => seen.some(([type, detail]) => type === 'transcript' && (detail as { final: boolean }).final)).toBe(true);
+
+    expect(seen.filter(([type]) => type === 'connection-state').map(([, d]) => d)).toEqual(['connecting', 'connected']);
+    expect(seen.filter(([type]) => type === 'agent-state').map(([, d]) => d)).toEqual(['listening', 'thinking']);
+    expect(seen.filter(([type]) => type === 'transcript').at(-1)![1]).toEqual({ id: 'SG_9', role: 'assistant', text: 'Hello', final: true });
+  });
+
   it('stops the session and releases the microphone when removed from the page', async () => {
     await widget.toggle();
     widget.remove();
