@@ -1,34 +1,14 @@
-/**
- * `npm start -w examples/react`: serves the React example with its token server and the offline
- * emulator, prints the URL, and stops everything on Ctrl-C.
- */
-import { parseArgs } from 'node:util';
+/** `npm start -w examples/react`: the React example with its token server and the offline emulator (see `--help`). */
+import { runDemoCli } from '@voice-session/example-host';
 import { startReactExample } from './react-example.js';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '3001' }, production: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+await runDemoCli({
+  command: 'npm start -w examples/react',
+  summary: 'Serves the React example (a useVoiceSession hook and a <VoiceAssistant> component) with its token server and the offline emulator.',
+  defaultPort: 3001,
+  defaultEmulatorPort: 0,
+  flags: { production: 'Bundle React for production (minified)' },
+  start: ({ backend, port, host, logLevel, flags }) =>
+    startReactExample({ backend, port, host, logLevel, mode: flags.production ? 'production' : 'development' }),
+  ready: (url) => `\nReact voice assistant example: ${url}\nPress Talk and say hello. Ctrl-C stops everything.\n`,
 });
-if (values.help) {
-  console.log('Usage: npm start -w examples/react -- [--port 3001] [--production]');
-  process.exit(0);
-}
-if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
-  console.error(`react example: --port must be a port number, not "${values.port}".`);
-  process.exit(2);
-}
-
-try {
-  const running = await startReactExample({ port: Number(values.port), mode: values.production ? 'production' : 'development' });
-  console.log(`\nReact voice assistant example: ${running.url}\nPress Talk and say hello. Ctrl-C stops everything.\n`);
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-} catch (error) {
-  console.error(`react example: ${(error as Error).message}`);
-  process.exit(1);
-}

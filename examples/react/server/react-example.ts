@@ -3,33 +3,27 @@
  * from `@voice-session/server/express` backed by it, and the page bundled by esbuild.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import express from 'express';
-import { startEmulator, type RunningEmulator } from '@voice-session/emulator';
-import { createServerLogger } from '@voice-session/server';
-import { createSessionRouter } from '@voice-session/server/express';
+import { startDemoHost, type Backend, type RunningDemoHost } from '@voice-session/example-host';
 
 /** Options of {@link startReactExample}. */
 export interface ReactExampleOptions {
   /** Port of the page and token server; 0 picks a free one. */
   port: number;
-  /** Port of the embedded emulator; default 0. */
-  emulatorPort?: number;
+  /** Default: the embedded emulator on a free port. */
+  backend?: Backend;
   host?: string;
+  /** Token-server log level; default `warn`. */
+  logLevel?: 'info' | 'warn' | 'error' | 'silent';
   /** `production` minifies React; default `development` (clearer warnings while you edit). */
   mode?: 'development' | 'production';
 }
 
 /** A running React example. */
-export interface RunningReactExample {
-  url: string;
-  emulator: RunningEmulator;
-  close(): Promise<void>;
-}
+export type RunningReactExample = RunningDemoHost;
 
 /** Bundles `src/main.tsx` (React, the SDK from its sources) into `outdir`. */
 export async function buildReactPage(outdir: string, mode: 'development' | 'production'): Promise<void> {
@@ -50,15 +44,6 @@ export async function buildReactPage(outdir: string, mode: 'development' | 'prod
   });
 }
 
-// The emulator seeds the primary account with the demo assistant first.
-async function demoAssistant(emulator: RunningEmulator): Promise<string> {
-  const response = await fetch(`${emulator.controlUrl}/seed`);
-  const seed = (await response.json()) as { primary?: { assistants?: Array<{ uuid?: string }> } };
-  const uuid = seed.primary?.assistants?.[0]?.uuid;
-  if (!uuid) throw new Error('The emulator seed has no assistant for the primary account.');
-  return uuid;
-}
-
 /**
  * Starts the emulator, the token server and the page on one origin.
  *
@@ -68,42 +53,20 @@ async function demoAssistant(emulator: RunningEmulator): Promise<string> {
  * await app.close();
  */
 export async function startReactExample(options: ReactExampleOptions): Promise<RunningReactExample> {
-  const host = options.host ?? '127.0.0.1';
   const outdir = await mkdtemp(path.join(tmpdir(), 'voice-session-react-'));
-  let emulator: RunningEmulator | undefined;
-  let server: Server | undefined;
-  const close = async () => {
-    if (server) {
-      const listening = server;
-      await new Promise<void>((resolve) => {
-        listening.close(() => resolve());
-        listening.closeAllConnections();
-      });
-    }
-    await emulator?.close();
-    await rm(outdir, { recursive: true, force: true });
-  };
-  try {
-    const built = buildReactPage(outdir, options.mode ?? 'development');
-    emulator = await startEmulator({ port: options.emulatorPort ?? 0, host });
-    const apiKey = emulator.apiKeys.primary;
-    const app = express();
-    app.disable('x-powered-by');
-    // The API key stays here; the page only ever receives {url, token} from POST /session.
-    app.use(createSessionRouter({ apiKey, baseUrl: emulator.baseUrl, assistantId: await demoAssistant(emulator), logger: createServerLogger({ apiKey, level: 'warn' }) }));
-    app.use('/app', express.static(outdir, { fallthrough: false }));
-    app.use(express.static(path.join(import.meta.dirname, '../public')));
-    await built;
-    server = createServer(app);
-    const listening = server;
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(options.port, host, () => resolve());
-    });
-    const { port } = listening.address() as AddressInfo;
-    return { url: `http://${host}:${port}/`, emulator, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const built = buildReactPage(outdir, options.mode ?? 'development');
+  // A failed bundle is reported by the await in routes(); this keeps it from also being "unhandled".
+  built.catch(() => undefined);
+  return startDemoHost({
+    backend: options.backend ?? { kind: 'emulator', port: 0 },
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    async routes(app) {
+      await built;
+      app.use('/app', express.static(outdir, { fallthrough: false }));
+      app.use(express.static(path.join(import.meta.dirname, '../public')));
+    },
+    onClose: () => rm(outdir, { recursive: true, force: true }),
+  });
 }

@@ -3,20 +3,12 @@
  * hosted credentials are given, the token server's `POST /session`, the plain HTML page and the widget's
  * single `<script>` file. `npm start -w examples/widget` runs it; the end-to-end test starts it on free ports.
  */
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
-import { startEmulator, type RunningEmulator } from '@voice-session/emulator';
-import { createServerLogger } from '@voice-session/server';
-import { createSessionRouter } from '@voice-session/server/express';
+import { startDemoHost, type HostedPlatform, type RunningDemoHost } from '@voice-session/example-host';
 import { ensureWidgetBundle } from './widget-bundle.js';
 
-/** The platform account the token server mints sessions with, when not the embedded emulator. */
-export interface HostedPlatform {
-  apiKey: string;
-  baseUrl: string;
-  assistantId: string;
-}
+export type { HostedPlatform };
 
 /** Options of {@link startWidgetSite}. */
 export interface WidgetSiteOptions {
@@ -31,13 +23,7 @@ export interface WidgetSiteOptions {
 }
 
 /** A running widget site. */
-export interface RunningWidgetSite {
-  /** The page's address. */
-  url: string;
-  /** The embedded emulator, unless the site mints from the hosted platform. */
-  emulator: RunningEmulator | undefined;
-  close(): Promise<void>;
-}
+export type RunningWidgetSite = RunningDemoHost;
 
 /**
  * Starts the page, its token server and (by default) the emulator behind it.
@@ -47,52 +33,17 @@ export interface RunningWidgetSite {
  * console.log(`open ${site.url}`);
  */
 export async function startWidgetSite(options: WidgetSiteOptions): Promise<RunningWidgetSite> {
-  const host = options.host ?? '127.0.0.1';
-  let emulator: RunningEmulator | undefined;
-  let server: Server | undefined;
-  const close = async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    server?.closeAllConnections();
-    await emulator?.close();
-  };
-  try {
-    const bundle = await ensureWidgetBundle();
-    let upstream = options.hosted;
-    if (!upstream) {
-      emulator = await startEmulator({ port: options.emulatorPort ?? 0, host });
-      upstream = { apiKey: emulator.apiKeys.primary, baseUrl: emulator.baseUrl, assistantId: await demoAssistant(emulator) };
-    }
-    const app = express();
-    app.disable('x-powered-by');
-    // The API key stays here; the page only ever sees the short-lived session token from POST /session.
-    app.use(createSessionRouter({ ...upstream, logger: createServerLogger({ apiKey: upstream.apiKey, level: options.logLevel ?? 'warn' }) }));
-    app.get('/voice-session-widget.iife.js', (_req, res) => {
-      res.sendFile(bundle, { headers: { 'cache-control': 'no-cache' } });
-    });
-    app.use(express.static(path.join(import.meta.dirname, '../public')));
-    app.use((_req, res) => {
-      res.status(404).type('text').send('Not found.');
-    });
-    server = createServer(app);
-    const listening = server;
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(options.port, host, () => resolve());
-    });
-    const address = listening.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-    return { url: `http://${host}:${port}/`, emulator, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
-}
-
-// The first assistant of the emulator's seeded primary account is its demo assistant.
-async function demoAssistant(emulator: RunningEmulator): Promise<string> {
-  const response = await fetch(`${emulator.controlUrl}/seed`);
-  const seed = (await response.json()) as { primary?: { assistants?: Array<{ uuid?: string }> } };
-  const uuid = seed.primary?.assistants?.[0]?.uuid;
-  if (!uuid) throw new Error('The emulator seed has no assistant for the primary account.');
-  return uuid;
+  const bundle = await ensureWidgetBundle();
+  return startDemoHost({
+    backend: options.hosted ? { kind: 'platform', ...options.hosted } : { kind: 'emulator', port: options.emulatorPort ?? 0 },
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    routes(app) {
+      app.get('/voice-session-widget.iife.js', (_req, res) => {
+        res.sendFile(bundle, { headers: { 'cache-control': 'no-cache' } });
+      });
+      app.use(express.static(path.join(import.meta.dirname, '../public')));
+    },
+  });
 }
