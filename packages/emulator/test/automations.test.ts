@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../src/index.js';
 import type { AutomationsState } from '../src/state/automations/automations-state.js';
+import { startTarget, type Target } from './http-target.js';
 
 let emu: RunningEmulator;
 let target: Target;
@@ -19,68 +18,6 @@ async function call(method: string, path: string, opts: { key?: string | null; b
 
 const apply = (key: string, body: unknown, apiKey?: string) => call('POST', `/user/automate/templates/${key}`, { body, key: apiKey });
 const automations = (): AutomationsState => emu.emulator.state.area<AutomationsState>('automations');
-
-/** A local HTTP target whose paths answer queued statuses (200 when the queue is empty) and count hits. */
-interface Target {
-  url: string;
-  server: Server;
-  hits: Map<string, Array<{ headers: Record<string, unknown>; body: unknown }>>;
-  fail(path: string, ...statuses: number[]): void;
-  /** Hold the next answers of `path` until the returned function is called. */
-  hold(path: string): () => void;
-  reset(): void;
-  waitFor(path: string, count: number): Promise<void>;
-}
-
-function startTarget(): Promise<Target> {
-  const hits = new Map<string, Array<{ headers: Record<string, unknown>; body: unknown }>>();
-  const queued = new Map<string, number[]>();
-  const held = new Map<string, Promise<void>>();
-  const waiters: Array<() => void> = [];
-  const server = createServer((req, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const list = hits.get(path) ?? [];
-      list.push({ headers: req.headers, body: data ? JSON.parse(data) : null });
-      hits.set(path, list);
-      const status = queued.get(path)?.shift() ?? 200;
-      for (const w of waiters.splice(0)) w();
-      void (held.get(path) ?? Promise.resolve()).then(() => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 400, path }));
-      });
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        server,
-        hits,
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        fail: (path, ...statuses) => queued.set(path, statuses),
-        hold: (path) => {
-          let release = () => {};
-          held.set(path, new Promise<void>((r) => (release = r)));
-          return () => {
-            held.delete(path);
-            release();
-          };
-        },
-        reset: () => {
-          hits.clear();
-          queued.clear();
-          held.clear();
-        },
-        waitFor: (path, count) =>
-          new Promise<void>((resolveWait) => {
-            const check = () => ((hits.get(path)?.length ?? 0) >= count ? resolveWait() : waiters.push(check));
-            check();
-          }),
-      }),
-    ),
-  );
-}
 
 /** Re-read a run until `done` holds; runs settle asynchronously after a clock-driven resume. */
 async function runUntil(automationId: string, runId: string, done: (run: any) => boolean): Promise<any> {
@@ -100,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
-  target.server.close();
+  await target.close();
 });
 beforeEach(async () => {
   expect((await call('POST', '/reset', { base: 'control' })).status).toBe(200);

@@ -35,18 +35,26 @@ afterEach(() => {
 // Each test starts a Node process that compiles the CLI with tsx: allow for a loaded machine.
 describe('voice-session-emulator CLI', { timeout: 60_000 }, () => {
   it('prints exactly one JSON line first with --json, serves the API, and exits cleanly on SIGTERM', async () => {
-    const child = run(['--port', '0', '--json', '--no-media']);
+    const child = run(['--port', '0', '--host', '127.0.0.1', '--json', '--no-media']);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const [line] = await firstLines(child, 1);
     const info = JSON.parse(line ?? '');
-    expect(Object.keys(info).sort()).toEqual(['apiKeys', 'baseUrl', 'mediaUrl']);
+    // The issue's shape, in its order: {"baseUrl", "mediaUrl", "apiKeys": {"primary", "secondary", "member"}}.
+    expect(Object.keys(info)).toEqual(['baseUrl', 'mediaUrl', 'apiKeys']);
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(info.mediaUrl).toBe(info.baseUrl.replace(/^http/, 'ws').replace(/\/api$/, ''));
-    expect(Object.keys(info.apiKeys).sort()).toEqual(['member', 'primary', 'secondary']);
+    expect(Object.keys(info.apiKeys)).toEqual(['primary', 'secondary', 'member']);
+    // The keys are the seeded accounts' keys and they work.
+    const seed = (await (await fetch(info.baseUrl.replace(/\/api$/, '/_emulator/seed'))).json()) as Record<string, { api_key: string }>;
+    expect(info.apiKeys).toEqual({ primary: seed.primary?.api_key, secondary: seed.secondary?.api_key, member: seed.member?.api_key });
     const res = await fetch(`${info.baseUrl}/user/api-keys`, { headers: { authorization: `Bearer ${info.apiKeys.primary}` } });
     expect(res.status).toBe(200);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+    // Nothing else was ever printed to stdout: exactly that one line.
+    expect(stdout).toBe(`${line}\n`);
   });
 
   it('prints a banner with the base URL and keys, and stops on SIGINT', async () => {

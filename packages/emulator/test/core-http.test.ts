@@ -1,4 +1,6 @@
+import { ENDPOINT_LIST } from '@voice-session/api/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isLoopbackAddress } from '../src/http/app.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -138,32 +140,60 @@ describe('bad input never crashes and is always JSON', () => {
     expect(res.status).toBe(415);
     expect(res.body.message).toBeTypeOf('string');
   });
+
+  it('answers every other kind of odd request with JSON and a 4xx status, never HTML or a 500', async () => {
+    const key = `Bearer ${h.emu.apiKeys.primary}`;
+    const cases: Array<[string, string, RequestInit, number]> = [
+      ['compressed JSON body', '/user/api-keys', { method: 'POST', headers: { authorization: key, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: 'xx' }, 415],
+      ['malformed multipart', '/user/knowledgebases/11/documents', { method: 'POST', headers: { authorization: key, 'content-type': 'multipart/form-data; boundary=zzz' }, body: 'garbage' }, 400],
+      ['bad percent-encoding in a path', '/user/conversations/%E0%A4%A/enable-ai', { method: 'POST', headers: { authorization: key } }, 400],
+      ['nested query values', '/user/conversations?type[a]=b&per_page[x]=1', { headers: { authorization: key } }, 422],
+      ['form-encoded body', '/user/tools', { method: 'POST', headers: { authorization: key, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' }, 422],
+      ['wrong scalar types', '/user/chatapp/send-freeform', { method: 'POST', headers: { authorization: key, 'content-type': 'application/json' }, body: '{"sender_id":"1","recipient_phone":14155552671,"message":["a"]}' }, 422],
+      ['non-numeric path id', '/white-label/users/abc/plan', { headers: { authorization: key } }, 404],
+      ['a 5000-character bearer token', '/user/api-keys', { headers: { authorization: `Bearer ${'x'.repeat(5000)}` } }, 401],
+      ['another auth scheme', '/user/api-keys', { headers: { authorization: 'Basic YTpi' } }, 401],
+    ];
+    for (const [name, path, init, status] of cases) {
+      const res = await fetch(`${h.emu.baseUrl}${path}`, init);
+      expect(res.status, name).toBe(status);
+      expect(res.headers.get('content-type'), name).toMatch(/^application\/json/);
+      const text = await res.text();
+      expect(text, name).not.toMatch(/<html|\bat .+:\d+:\d+/i);
+      expect(JSON.parse(text), name).toBeTypeOf('object');
+    }
+  });
+
+  it('answers OPTIONS on a known path with 204 and Allow instead of a text body', async () => {
+    const res = await fetch(`${h.emu.baseUrl}/user/api-keys`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    expect(await res.text()).toBe('');
+    const unknown = await fetch(`${h.emu.baseUrl}/user/nothing`, { method: 'OPTIONS' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 });
 
 describe('GET /api/openapi.json', () => {
-  it('serves an OpenAPI 3.1 document with every core path and this server', async () => {
+  it('serves an OpenAPI 3.1 document with every path and method of the registry and this server', async () => {
     const res = await h.api('GET', '/openapi.json', { key: null });
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\.1/);
     expect(res.body.servers[0].url).toBe(h.emu.baseUrl);
-    for (const path of [
-      '/user/api-keys',
-      '/user/knowledgebases/{knowledgebaseId}/documents',
-      '/user/tools',
-      '/user/realtime/session',
-      '/white-label/plans',
-      '/white-label/users/{id}/plan',
-      '/user/phone-numbers/sip-trunks',
-      '/user/phone-numbers/search',
-      '/user/assistants/voices',
-      '/user/folders',
-    ]) {
-      expect(res.body.paths).toHaveProperty([path]);
+    for (const def of ENDPOINT_LIST) {
+      expect(res.body.paths, def.id).toHaveProperty([def.path]);
+      expect(res.body.paths[def.path], def.id).toHaveProperty([def.method.toLowerCase()]);
     }
   });
 });
 
 describe('control API', () => {
+  it('is for loopback callers only: 127/8, ::1 and IPv4-mapped 127/8 pass, any other address is refused', () => {
+    for (const addr of ['127.0.0.1', '127.5.6.7', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(addr), addr).toBe(true);
+    for (const addr of ['192.0.2.2', '10.0.0.1', '::ffff:192.0.2.2', 'fd00::2', '', '128.0.0.1']) expect(isLoopbackAddress(addr), addr).toBe(false);
+  });
+
   it('lists the seeded fixtures by role, including other areas’ contributions', async () => {
     const seed = await h.seed();
     expect(Object.keys(seed).sort()).toEqual(['member', 'primary', 'secondary']);

@@ -5,6 +5,14 @@ import { PlatformClient } from '@voice-session/api';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../src/index.js';
 import type { AccountRole } from '../src/state/model.js';
 
+/** One response a recording client received. */
+export interface RecordedResponse {
+  method: string;
+  path: string;
+  status: number;
+  headers: Headers;
+}
+
 /** A started emulator with helpers. */
 export interface Harness {
   emu: RunningEmulator;
@@ -14,6 +22,11 @@ export interface Harness {
   control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** A typed client for a role. */
   client(role: AccountRole): PlatformClient;
+  /**
+   * A typed client for a role or a literal token that records the status and headers of every response it
+   * gets, so tests can see what the typed methods hide (201 vs 200, `Retry-After`).
+   */
+  recordingClient(key: AccountRole | string): { client: PlatformClient; responses: RecordedResponse[] };
   seed(): Promise<Record<AccountRole, any>>;
   close(): Promise<void>;
 }
@@ -60,6 +73,16 @@ export async function startHarness(options: StartEmulatorOptions = {}): Promise<
     api,
     control,
     client: (role) => new PlatformClient({ apiKey: emu.apiKeys[role], baseUrl: emu.baseUrl, maxRetries: 0 }),
+    recordingClient: (key) => {
+      const responses: RecordedResponse[] = [];
+      const recording = async (url: string, init: RequestInit): Promise<Response> => {
+        const res = await fetch(url, init);
+        responses.push({ method: init.method ?? 'GET', path: new URL(url).pathname, status: res.status, headers: res.headers });
+        return res;
+      };
+      const client = new PlatformClient({ apiKey: keyOf(key) ?? '', baseUrl: emu.baseUrl, maxRetries: 0, fetch: recording });
+      return { client, responses };
+    },
     seed: async () => (await control('GET', '/seed')).body,
     close: () => emu.close(),
   };

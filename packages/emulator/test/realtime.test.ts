@@ -1,4 +1,4 @@
-import { APIError } from '@voice-session/api';
+import { APIError, RateLimitError } from '@voice-session/api';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
@@ -196,21 +196,29 @@ describe('realtime limits', () => {
   });
 
   it('leaves exactly 10 live-or-unused sessions after 50 parallel creations, the rest refused with documented 429s', async () => {
-    const roles = ['primary', 'member'] as const;
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => create({ assistant_id: uuidOf() }, roles[i % 2])));
-    const ok = results.filter((r) => r.status === 200);
-    const refused = results.filter((r) => r.status === 429);
+    const clients = [h.client('primary'), h.client('member')];
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => clients[i % 2]?.realtime.createSession({ assistant_id: uuidOf() })));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as APIError] : []));
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const r of refused) {
-      expect(r.body.success).toBe(false);
-      if ('error_code' in r.body) expect(r.body.error_code).toBe('CONCURRENT_LIMIT');
+    for (const e of refused) {
+      expect(e).toBeInstanceOf(RateLimitError);
+      expect(e.status).toBe(429);
+      expect((e.body as { success: boolean }).success).toBe(false);
     }
     // 10 per user pass the creation rate (20), the account cap admits 10 of them.
-    expect(refused.filter((r) => r.body.error_code === 'CONCURRENT_LIMIT')).toHaveLength(10);
-    expect(refused.filter((r) => !('error_code' in r.body))).toHaveLength(30);
+    expect(refused.filter((e) => e.code === 'CONCURRENT_LIMIT')).toHaveLength(10);
+    expect(refused.filter((e) => e.code === undefined && !('error_code' in (e.body as object)))).toHaveLength(30);
     const sessions = (await h.control('GET', '/realtime/sessions')).body.data;
     expect(sessions.filter((s: { holds_slot: boolean }) => s.holds_slot)).toHaveLength(10);
+    // Joining some of them changes nothing: live and unused together stay at 10.
+    const joined = await Promise.all(ok.slice(0, 4).map((r) => h.control('POST', `/realtime/${(r as PromiseFulfilledResult<{ id: string }>).value.id}/connect`)));
+    expect(joined.map((j) => j.status)).toEqual([200, 200, 200, 200]);
+    const after = (await h.control('GET', '/realtime/sessions')).body.data as Array<{ status: string; holds_slot: boolean }>;
+    expect(after.filter((s) => s.status === 'live')).toHaveLength(4);
+    expect(after.filter((s) => s.status === 'unused')).toHaveLength(6);
+    expect(after.filter((s) => s.holds_slot)).toHaveLength(10);
   });
 });
 

@@ -121,6 +121,21 @@ describe('plan renewals on the clock', () => {
     expect((await h.seed()).primary.balance.minutes).toBe(400);
   });
 
+  it('charges 12 × cost_in_minutes for a yearly-minutes renewal', async () => {
+    const yearly = await plan(1003);
+    const cost = (await h.client('primary').whiteLabel.listPlans()).data.find((p) => p.id === yearly?.plan_id)?.cost_in_minutes ?? NaN;
+    // Enough for every monthly renewal on the way, then exactly one minute short of the yearly one.
+    await h.control('POST', '/accounts/primary/balance', { minutes: 1_000_000 });
+    const dueIn = (Date.parse(yearly?.renewal?.next_at ?? '') - h.emu.clock.now()) / 1000;
+    await h.control('POST', '/clock/advance', { seconds: dueIn - 60 });
+    await h.control('POST', '/accounts/primary/balance', { minutes: 12 * cost - 1 });
+    await h.control('POST', '/clock/advance', { seconds: 60 });
+    expect((await plan(1003))?.renewal).toMatchObject({ status: 'pending', missing_minutes: 1 });
+    await h.control('POST', '/accounts/primary/balance', { minutes: 12 * cost });
+    expect((await plan(1003))?.renewal).toMatchObject({ status: 'ok', missing_minutes: 0, last_renewed_at: yearly?.renewal?.next_at });
+    expect((await h.seed()).primary.balance.minutes).toBe(0);
+  });
+
   it('with auto top-up goes pending with 0 missing and renews within the hour', async () => {
     await h.control('POST', '/accounts/primary/balance', { minutes: 0 });
     await h.control('POST', '/clock/advance', { seconds: 10 * 86_400 });

@@ -5,17 +5,15 @@ import { Router } from 'express';
 import type { ControlArea } from '../http/app.js';
 import type { RouterContext } from '../http/context.js';
 import { bodyOf } from '../http/respond.js';
-import type { AccountRole } from '../state/model.js';
+import { isAccountRole } from '../state/model.js';
 import type { WhiteLabelState } from '../state/white-label.js';
-
-const ROLES = new Set<string>(['primary', 'secondary', 'member']);
 
 function router(ctx: RouterContext): Router {
   const r = Router();
 
   r.post('/accounts/:role/balance', (req, res) => {
     const role = String(req.params.role);
-    if (!ROLES.has(role)) {
+    if (!isAccountRole(role)) {
       res.status(404).json({ message: 'Unknown account role.' });
       return;
     }
@@ -30,7 +28,7 @@ function router(ctx: RouterContext): Router {
       res.status(422).json({ message: 'The given data was invalid.', errors });
       return;
     }
-    const account = ctx.state.accounts.accountOf(ctx.state.accounts.userByRole(role as AccountRole));
+    const account = ctx.state.accounts.accountOf(ctx.state.accounts.userByRole(role));
     if (typeof body.minutes === 'number') account.balance.minutes = body.minutes;
     if (typeof body.usd === 'number') account.balance.usd = body.usd;
     // A topped-up owner may now cover renewals that were waiting.

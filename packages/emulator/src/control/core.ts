@@ -7,9 +7,7 @@ import type { ControlArea } from '../http/app.js';
 import type { RouterContext } from '../http/context.js';
 import { bodyOf, iso } from '../http/respond.js';
 import { FAULT_VALUES, type Faults, type FaultsState } from '../state/faults.js';
-import type { AccountRole } from '../state/model.js';
-
-const ROLES: AccountRole[] = ['primary', 'secondary', 'member'];
+import { ACCOUNT_ROLES } from '../state/model.js';
 
 function router(ctx: RouterContext): Router {
   const r = Router();
@@ -35,7 +33,7 @@ function router(ctx: RouterContext): Router {
 
   r.get('/seed', (_req, res) => {
     const out: Record<string, unknown> = {};
-    for (const role of ROLES) out[role] = ctx.state.fixtures(role);
+    for (const role of ACCOUNT_ROLES) out[role] = ctx.state.fixtures(role);
     res.json(out);
   });
 

@@ -6,7 +6,7 @@ import { Router } from 'express';
 import type { ControlArea } from '../http/app.js';
 import type { RouterContext } from '../http/context.js';
 import { bodyOf, iso } from '../http/respond.js';
-import type { AccountRole } from '../state/model.js';
+import { isAccountRole } from '../state/model.js';
 import type { RealtimeSessionRecord, RealtimeState } from '../state/realtime.js';
 
 function sessionJson(state: RealtimeState, s: RealtimeSessionRecord): Record<string, unknown> {
@@ -49,7 +49,7 @@ function router(ctx: RouterContext): Router {
   // Website-widget voice calls happen outside this API; tests set how many are in progress per account.
   r.post('/accounts/:role/widget-sessions', (req, res) => {
     const role = String(req.params.role);
-    if (!['primary', 'secondary', 'member'].includes(role)) {
+    if (!isAccountRole(role)) {
       res.status(404).json({ message: 'Unknown account role.' });
       return;
     }
@@ -58,7 +58,7 @@ function router(ctx: RouterContext): Router {
       res.status(422).json({ message: 'The count field must be a non-negative integer.', errors: { count: ['The count field must be a non-negative integer.'] } });
       return;
     }
-    const accountId = ctx.state.accounts.userByRole(role as AccountRole).accountId;
+    const accountId = ctx.state.accounts.userByRole(role).accountId;
     realtime().widgetSessions.set(accountId, count);
     res.json({ account_id: accountId, widget_sessions: count, active: realtime().activeCount(accountId) });
   });

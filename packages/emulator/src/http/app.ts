@@ -2,7 +2,7 @@
  * The emulator's Express app: JSON parsing with JSON errors, one router per API area under `/api`,
  * the loopback-only control API under `/_emulator`, and JSON for everything else.
  */
-import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { RouterContext } from './context.js';
 import { jsonBody } from './body.js';
 import { CORE_API_AREAS, CORE_CONTROL_AREAS } from './core-areas.js';
@@ -11,7 +11,7 @@ import { chatAppArea } from './chat-app.js';
 import { conversationsArea } from './conversations.js';
 import { chatAppControl } from '../control/chat-app.js';
 import { conversationsControl } from '../control/conversations.js';
-import { methodNotAllowed } from './endpoint.js';
+import { methodNotAllowed, optionsAnswer } from './endpoint.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 
 /** One API area: its router is mounted under `/api` and declares the spec's paths (`/user/tools`, …). */
@@ -53,14 +53,14 @@ export interface CreateAppOptions {
 // (64 KB of template params plus fields) fits comfortably. Multipart uploads have their own limit.
 const JSON_LIMIT = 1024 * 1024;
 
-function isLoopback(req: Request): boolean {
-  const addr = req.socket.remoteAddress ?? '';
+/** Whether a socket's remote address is loopback (IPv4 127/8, IPv6 ::1, IPv4-mapped 127/8). */
+export function isLoopbackAddress(addr: string): boolean {
   return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
 }
 
 /** Control routes answer only loopback callers: they can rewrite any account's state. */
 const loopbackOnly: RequestHandler = (req, res, next) => {
-  if (isLoopback(req)) next();
+  if (isLoopbackAddress(req.socket.remoteAddress ?? '')) next();
   else res.status(403).json({ message: 'The control API is only available from loopback.' });
 };
 
@@ -77,6 +77,7 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(jsonBody(JSON_LIMIT));
 
   const api = express.Router();
+  api.use(optionsAnswer);
   for (const area of options.areas ?? API_AREAS) api.use(area.router(ctx));
   api.use(methodNotAllowed);
   api.use(notFoundHandler);

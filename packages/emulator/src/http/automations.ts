@@ -11,7 +11,7 @@ import type { RunRecord } from '../state/automations/run-engine.js';
 import type { ApiArea, ControlArea } from './app.js';
 import { requireAuth } from './auth.js';
 import { currentUser, type RouterContext } from './context.js';
-import { bodySchemaOf, querySchemaOf, route } from './endpoint.js';
+import { bodySchemaOf, querySchemaOf, route, successStatusOf } from './endpoint.js';
 import { bodyOf, iso, queryOf, reply } from './respond.js';
 import { parseOr422 } from './validation.js';
 
@@ -68,7 +68,7 @@ function router(ctx: RouterContext): Router {
       res.status(404).json(NOT_FOUND);
       return;
     }
-    reply(res, 200, ENDPOINTS['automations.get'].response, { data: automationWire(automation, query.unmask === true) });
+    reply(res, successStatusOf('automations.get'), ENDPOINTS['automations.get'].response, { data: automationWire(automation, query.unmask === true) });
   });
 
   // One route serves both registry entries: the list, and one run when `run_id` is given.
@@ -88,10 +88,10 @@ function router(ctx: RouterContext): Router {
         res.status(404).json({ message: 'Run not found for this automation' });
         return;
       }
-      reply(res, 200, ENDPOINTS['automations.getRun'].response, { run: { ...runWire(run, now), steps: run.steps.map((s) => ({ ...s })) } });
+      reply(res, successStatusOf('automations.getRun'), ENDPOINTS['automations.getRun'].response, { run: { ...runWire(run, now), steps: run.steps.map((s) => ({ ...s })) } });
       return;
     }
-    reply(res, 200, ENDPOINTS['automations.listRuns'].response, { runs: state.listRuns(automation, query.limit).map((run) => runWire(run, now)) });
+    reply(res, successStatusOf('automations.listRuns'), ENDPOINTS['automations.listRuns'].response, { runs: state.listRuns(automation, query.limit).map((run) => runWire(run, now)) });
   });
 
   route(r, 'automations.retryRun', requireAuth(ctx), async (req: Request, res: Response) => {
@@ -100,7 +100,7 @@ function router(ctx: RouterContext): Router {
       res.status(result.httpStatus).json(result.body);
       return;
     }
-    reply(res, 200, ENDPOINTS['automations.retryRun'].response, result.body);
+    reply(res, successStatusOf('automations.retryRun'), ENDPOINTS['automations.retryRun'].response, result.body);
   });
   return r;
 }

@@ -63,6 +63,9 @@ export function jsonBody(limit: number): RequestHandler {
     if (!(type === 'application/json' || type.endsWith('+json')) || !hasBody(req)) return next();
     const charset = /charset=([^;]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.trim().toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') return next(new BodyError(415, 'charset.unsupported', 'unsupported charset'));
+    // Compressed bodies are not inflated: say so rather than failing to parse them.
+    const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (encoding !== 'identity') return next(new BodyError(415, 'encoding.unsupported', 'unsupported content encoding'));
     try {
       const raw = (await readBody(req, limit)).toString('utf8');
       req.body = raw.trim() === '' ? {} : (JSON.parse(raw) as unknown);

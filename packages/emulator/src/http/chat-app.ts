@@ -5,7 +5,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ENDPOINTS } from '@voice-session/api/schemas';
 import type { ChatAppSenderRecord, ChatAppState, ChatAppTemplateRecord } from '../state/chat-app/chat-app-state.js';
-import { SEND_ERROR_STATUS } from '../state/chat-app/chat-app-state.js';
+import { SEND_ERROR_STATUS, SENDS_PER_SECOND } from '../state/chat-app/chat-app-state.js';
 import type { ConversationsState } from '../state/conversations/conversations-state.js';
 import type { ApiArea } from './app.js';
 import { requireAuth } from './auth.js';
@@ -14,7 +14,8 @@ import { bodySchemaOf, querySchemaOf, route, successStatusOf } from './endpoint.
 import { bodyOf, queryOf, reply } from './respond.js';
 import { parseOr422, validationBody } from './validation.js';
 
-const SEND_FIELDS = ['sender_id', 'recipient_phone', 'message', 'media_url', 'filename'] as const;
+// The fields the contract's send body declares; any other field is ignored, as Laravel does.
+const SEND_FIELDS = Object.keys(bodySchemaOf('chatApp.sendFreeform').shape);
 
 /** `Unlimited`, or the per-24-hour figure with thousands separators. */
 export function formatMessagingLimit(limit: number | null): string {
@@ -79,10 +80,9 @@ function router(ctx: RouterContext): Router {
     const rate = state.hitSendRate(user.id);
     if (!rate.allowed) {
       res.setHeader('Retry-After', String(rate.retryAfter));
-      return fail(res, SEND_ERROR_STATUS.RATE_LIMIT_EXCEEDED, 'RATE_LIMIT_EXCEEDED', 'Too many messages. At most 5 freeform sends per second are allowed.');
+      return fail(res, SEND_ERROR_STATUS.RATE_LIMIT_EXCEEDED, 'RATE_LIMIT_EXCEEDED', `Too many messages. At most ${SENDS_PER_SECOND} freeform sends per second are allowed.`);
     }
     const raw = bodyOf(req);
-    // Laravel ignores fields it does not validate; so does the emulator.
     const body = Object.fromEntries(SEND_FIELDS.filter((k) => k in raw).map((k) => [k, raw[k]]));
     const parsed = bodySchemaOf('chatApp.sendFreeform').safeParse(body);
     if (!parsed.success) {

@@ -3,7 +3,7 @@
  * callers can poll processing (the spec's "get document", whose shape is not shown).
  */
 import { Router, type Request } from 'express';
-import { ENDPOINTS, type DocumentFileInput } from '@voice-session/api/schemas';
+import { Document, ENDPOINTS, type DocumentFileInput } from '@voice-session/api/schemas';
 import { documentLabels, type DocumentRecord, type DocumentsState } from '../state/documents.js';
 import type { FaultsState } from '../state/faults.js';
 import type { ApiArea } from './app.js';
@@ -11,7 +11,7 @@ import { requireAuth } from './auth.js';
 import { currentUser, type RouterContext } from './context.js';
 import { bodySchemaOf, responseSchemaOf, route, successStatusOf } from './endpoint.js';
 import { isMultipart, parseMultipart, rawMultipart } from './multipart.js';
-import { bodyOf, iso } from './respond.js';
+import { bodyOf, iso, reply } from './respond.js';
 import { parseOr422 } from './validation.js';
 
 /** The wire form of a document. */
@@ -26,6 +26,9 @@ export function documentJson(doc: DocumentRecord): Record<string, unknown> {
     created_at: iso(doc.createdAt),
   };
 }
+
+/** `{data: <document>}` of the read-back route, checked by the contract's document schema. */
+const DOCUMENT_READ = { parse: (body: { data: unknown }) => ({ data: Document.parse(body.data) }) };
 
 function fileInfo(file: DocumentFileInput | undefined): { name: string; size: number } | null {
   if (file === undefined) return null;
@@ -72,9 +75,10 @@ function router(ctx: RouterContext): Router {
       file: fileInfo(input.file),
       relativeLinksLimit: input.relative_links_limit,
     });
-    res.status(successStatusOf('documents.create')).json(
-      responseSchemaOf('documents.create').parse({ message: 'Document created successfully. Processing has started.', data: documentJson(doc) }),
-    );
+    reply(res, successStatusOf('documents.create'), responseSchemaOf('documents.create'), {
+      message: 'Document created successfully. Processing has started.',
+      data: documentJson(doc),
+    });
   });
 
   // Not in the contract's registry (its shape is "not shown"): the emulator's conventional read-back.
@@ -90,7 +94,7 @@ function router(ctx: RouterContext): Router {
       res.status(404).json({ error: 'Document not found.' });
       return;
     }
-    res.json({ data: documentJson(doc) });
+    reply(res, 200, DOCUMENT_READ, { data: documentJson(doc) });
   });
   return r;
 }

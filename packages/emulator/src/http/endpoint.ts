@@ -47,18 +47,35 @@ export function responseSchemaOf<Id extends EndpointId>(id: Id): Endpoints[Id]['
   return ENDPOINTS[id].response;
 }
 
+/** The methods the registry serves at a request path (empty when the path is not the registry's). */
+function allowedMethods(path: string): string[] {
+  const allowed = new Set<string>();
+  for (const def of Object.values(ENDPOINTS)) {
+    const pattern = new RegExp(`^${def.path.replace(/\{\w+\}/g, '[^/]+')}/?$`);
+    if (pattern.test(path)) allowed.add(def.method);
+  }
+  return [...allowed].sort();
+}
+
+/**
+ * `OPTIONS` on a registry path: 204 with `Allow`, instead of Express's automatic text/plain answer
+ * (other paths fall through to the 404 handler). Mounted before the area routers.
+ */
+export const optionsAnswer: RequestHandler = (req, res, next) => {
+  if (req.method !== 'OPTIONS') return next();
+  const methods = allowedMethods(req.path);
+  if (methods.length === 0) return next();
+  res.setHeader('Allow', [...methods, 'HEAD', 'OPTIONS'].join(', '));
+  res.status(204).end();
+};
+
 /**
  * 405 for a path of the registry asked with a method it does not serve, worded as Laravel words it
  * (other unknown paths fall through to the 404 handler).
  */
 export const methodNotAllowed: RequestHandler = (req, res, next) => {
-  const allowed = new Set<string>();
-  for (const def of Object.values(ENDPOINTS)) {
-    const pattern = new RegExp(`^${def.path.replace(/\{\w+\}/g, '[^/]+')}/?$`);
-    if (pattern.test(req.path)) allowed.add(def.method);
-  }
-  if (allowed.size === 0 || allowed.has(req.method === 'HEAD' ? 'GET' : req.method)) return next();
-  const methods = [...allowed].sort();
+  const methods = allowedMethods(req.path);
+  if (methods.length === 0 || methods.includes(req.method === 'HEAD' ? 'GET' : req.method)) return next();
   res.setHeader('Allow', methods.join(', '));
   res.status(405).json({
     message: `The ${req.method} method is not supported for route ${req.path.replace(/^\//, '')}. Supported methods: ${methods.join(', ')}.`,

@@ -4,14 +4,13 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { ENDPOINTS } from '@voice-session/api/schemas';
-import type { WhiteLabelState } from '../state/white-label.js';
+import { WHITE_LABEL_REQUESTS_PER_MINUTE, type WhiteLabelState } from '../state/white-label.js';
 import type { ApiArea } from './app.js';
 import { requireAuth } from './auth.js';
 import { currentUser, type RouterContext } from './context.js';
 import { responseSchemaOf, route, successStatusOf } from './endpoint.js';
 import { reply } from './respond.js';
 
-const LIMIT = 60;
 
 function router(ctx: RouterContext): Router {
   const r = Router();
@@ -20,7 +19,7 @@ function router(ctx: RouterContext): Router {
   const throttle: RequestHandler = (req, res, next) => {
     const user = currentUser(req);
     const decision = wl().requests.hit(`account:${user.accountId}`);
-    res.setHeader('X-RateLimit-Limit', String(LIMIT));
+    res.setHeader('X-RateLimit-Limit', String(WHITE_LABEL_REQUESTS_PER_MINUTE));
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       res.setHeader('X-RateLimit-Remaining', '0');

@@ -6,6 +6,14 @@
 /** The three seeded callers. `member` is a team member inside primary's account without Billing Access. */
 export type AccountRole = 'primary' | 'secondary' | 'member';
 
+/** Every {@link AccountRole}, in the order fixtures and banners list them. */
+export const ACCOUNT_ROLES: readonly AccountRole[] = ['primary', 'secondary', 'member'];
+
+/** Whether a string (a control route's `:role`) names an {@link AccountRole}. */
+export function isAccountRole(value: string): value is AccountRole {
+  return (ACCOUNT_ROLES as readonly string[]).includes(value);
+}
+
 /** A billing/ownership unit: resources are private to an account. */
 export interface Account {
   id: number;

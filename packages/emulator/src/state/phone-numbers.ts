@@ -4,11 +4,10 @@
  */
 import { getExampleNumber, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
+import { PHONE_SEARCH_COUNTRIES } from '@voice-session/api/schemas';
 import type { AreaState } from './area.js';
 import { SeededRandom } from './random.js';
 
-/** Countries the search supports (the spec's list). */
-export const SEARCH_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
 
 /** An available number in wire form. */
 export interface AvailableNumber {
@@ -31,7 +30,7 @@ export class PhoneNumbersState implements AreaState {
 
   constructor(seed: number) {
     const random = new SeededRandom(seed ^ 0x9e37_79b9);
-    for (const country of SEARCH_COUNTRIES) this.inventory.set(country, this.generate(country as CountryCode, random));
+    for (const country of PHONE_SEARCH_COUNTRIES) this.inventory.set(country, this.generate(country as CountryCode, random));
   }
 
   reset(): void {

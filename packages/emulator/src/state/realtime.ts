@@ -2,13 +2,14 @@
  * Realtime voice sessions: minted tokens, the per-user creation rate, the per-account concurrency cap,
  * the move to live when a browser joins (with a call-history row) and the end that frees the slot.
  */
+import { REALTIME_TOKEN_LIFETIME_SECONDS } from '@voice-session/api/schemas';
 import type { AdmitRefusal, RealtimeTokenClaims } from '../media/contract.js';
 import type { AreaState, StateDeps } from './area.js';
 import type { AccountRole } from './model.js';
 import { RateWindow } from './rate-window.js';
 
-/** Realtime limits from the spec. */
-export const REALTIME_LIMITS = { creationsPerMinute: 10, concurrentPerAccount: 10, tokenSeconds: 900 } as const;
+/** Realtime limits from the spec's Limits table (the token lifetime is the contract's constant). */
+export const REALTIME_LIMITS = { creationsPerMinute: 10, concurrentPerAccount: 10, tokenSeconds: REALTIME_TOKEN_LIFETIME_SECONDS } as const;
 
 /** Session lifecycle: `unused` until a browser joins, then `live`; `expired` or `ended` free the slot. */
 export type RealtimeSessionStatus = 'unused' | 'live' | 'expired' | 'ended';

@@ -2,12 +2,11 @@
  * The white-label platform of the primary account: its plans, its users' plans (manual, trial, paid,
  * none) and the clock-driven renewal of manual plans' minutes against the owner's balance.
  */
+import { CREDITS_PER_MINUTE } from '@voice-session/api/schemas';
 import type { AreaState, StateDeps } from './area.js';
 import type { AccountRole } from './model.js';
 import { RateWindow } from './rate-window.js';
 
-/** Chat credits per minute in `cost_in_minutes`. */
-const CREDITS_PER_MINUTE = 9;
 const DAY = 86_400_000;
 
 /** A plan of the platform. */
@@ -60,6 +59,9 @@ function addMonths(ms: number, months: number): number {
   return d.getTime();
 }
 
+/** The Limits table's white-label rate: requests per minute, shared by every user of an account. */
+export const WHITE_LABEL_REQUESTS_PER_MINUTE = 60;
+
 /** State of the white-label area. */
 export class WhiteLabelState implements AreaState {
   readonly plans = new Map<number, PlanRecord>();
@@ -68,7 +70,7 @@ export class WhiteLabelState implements AreaState {
   private timers = new Map<number, { cancel(): void }>();
 
   constructor(private readonly deps: StateDeps) {
-    this.requests = new RateWindow(deps.clock, 60, 60);
+    this.requests = new RateWindow(deps.clock, WHITE_LABEL_REQUESTS_PER_MINUTE, 60);
     this.reset();
   }
 

@@ -4,17 +4,18 @@
  * can park at a Delay (PAUSED, resumed by the emulator clock) and be resumed after a failure from
  * the failed step, keeping the outputs of the steps that already succeeded.
  */
+import type { AUTOMATION_RUN_STATUSES } from '@voice-session/api/schemas';
 import type { Clock } from '../model.js';
 import { stepsOf, substitute, UnresolvedReferenceError, type TriggerNode } from './definition.js';
 import { runAction, type ActionContext, type ConnectionRecord, type SideEffect, type StepClassification } from './step-actions.js';
 
-/** Run status values (wire). */
-export type RunStatus = 'SUCCEEDED' | 'FAILED' | 'PAUSED' | 'RUNNING';
+/** Run status values (the contract's). */
+export type RunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
 
 /** One step's recorded outcome (wire fields). */
 export interface StepOutcome {
   name: string;
-  status: 'SUCCEEDED' | 'FAILED' | 'PAUSED';
+  status: Exclude<RunStatus, 'RUNNING'>;
   classification: StepClassification;
   error: string | null;
 }

@@ -3,9 +3,10 @@
  * really acts: HTTP requests go out over the network, sheet rows and messages are recorded in the
  * account's connected apps, delays park the run on the emulator clock.
  */
+import { AUTOMATION_STEP_CLASSIFICATIONS, E164_PATTERN } from '@voice-session/api/schemas';
 
 /** Classification of a step outcome (wire values). */
-export type StepClassification = 'ok' | 'paused_at_delay' | 'wiring_error' | 'missing_connection' | 'missing_record';
+export type StepClassification = (typeof AUTOMATION_STEP_CLASSIFICATIONS)[number];
 
 /** An app connection of an account (spreadsheet app, calendar, CRM…), possibly broken. */
 export interface ConnectionRecord {
@@ -112,7 +113,7 @@ const actions: Record<string, Action> = {
 
   'piece-chatapp:send_message': (input, ctx) => {
     const to = String(input['to'] ?? '');
-    if (!/^\+[1-9]\d{6,14}$/.test(to)) return { kind: 'fail', classification: 'missing_record', error: `No customer phone number to message (${to || 'empty'})` };
+    if (!E164_PATTERN.test(to)) return { kind: 'fail', classification: 'missing_record', error: `No customer phone number to message (${to || 'empty'})` };
     ctx.record({ kind: 'chatapp_message', detail: { sender_id: input['sender_id'], to, text: input['text'] } });
     return { kind: 'ok', output: { to, sent: true } };
   },

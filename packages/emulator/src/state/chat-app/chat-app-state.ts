@@ -3,6 +3,7 @@
  * window, per-message charging and the per-user send rate, and inbound customer messages. Every
  * message lands in the chat-app conversation of that sender and customer.
  */
+import { E164_PATTERN } from '@voice-session/api/schemas';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { AccountsState } from '../accounts.js';
 import type { AccountRole, Clock, Random } from '../model.js';
@@ -257,7 +258,7 @@ export class ChatAppState implements AreaState {
 
 /** Strict E.164 that libphonenumber also accepts as a real number. */
 export function isE164(phone: string): boolean {
-  return /^\+[1-9]\d{6,14}$/.test(phone) && isValidPhoneNumber(phone);
+  return E164_PATTERN.test(phone) && isValidPhoneNumber(phone);
 }
 
 function lastCustomerMessageAt(conversation: ConversationRecord): number | null {
