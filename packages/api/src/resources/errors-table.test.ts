@@ -116,7 +116,7 @@ const rows: Row[] = [
   { row: 'send-freeform 503 SENDER_OFFLINE', call: send, status: 503, body: { success: false, error: 'Offline', error_code: 'SENDER_OFFLINE' }, Class: InternalServerError, code: 'SENDER_OFFLINE' },
   { row: 'chat-app templates: SENDER_NOT_FOUND', call: templates, status: 404, body: { success: false, error: 'No sender', error_code: 'SENDER_NOT_FOUND' }, Class: NotFoundError, code: 'SENDER_NOT_FOUND' },
   { row: 'enable AI: conversation not found', call: enableAi, status: 404, body: { status: false, error: 'Conversation not found' }, Class: NotFoundError, code: undefined },
-  { row: 'enable AI: unauthorised', call: enableAi, status: 403, body: { error: 'Unauthorized' }, Class: PermissionDeniedError, code: undefined },
+  { row: 'enable AI: unauthorised', call: enableAi, status: 401, body: { error: 'Unauthorized' }, Class: AuthenticationError, code: undefined },
 ];
 
 describe("the spec's Errors table", () => {

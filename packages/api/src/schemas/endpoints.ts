@@ -139,6 +139,7 @@ export const ENDPOINTS = {
     summary: "List the white-label platform's plans in the order of its plans page.",
     pathParams: NoPathParams, bodyEncoding: 'none', response: PlanListResponse, successStatus: 200,
     errors: [
+      { status: 401, body: 'MessageErrorBody', when: 'Unauthenticated. (no valid credentials)' },
       { status: 403, body: 'MessageErrorBody', when: 'not an administrator, or no Billing Access' },
       { status: 429, body: 'MessageErrorBody', when: 'Too Many Attempts (Retry-After)' },
     ],
@@ -148,6 +149,7 @@ export const ENDPOINTS = {
     summary: 'Read the plan of one user of the platform (`data` null when none).',
     pathParams: WhiteLabelUserPlanPathParams, bodyEncoding: 'none', response: UserPlanResponse, successStatus: 200,
     errors: [
+      { status: 401, body: 'MessageErrorBody', when: 'Unauthenticated. (no valid credentials)' },
       { status: 403, body: 'MessageErrorBody', when: 'not an administrator, or no Billing Access' },
       notFoundMessage('id is not a user of the platform ("User not found.")'),
       { status: 429, body: 'MessageErrorBody', when: 'Too Many Attempts (Retry-After)' },
@@ -247,7 +249,7 @@ export const ENDPOINTS = {
     successStatus: 200,
     errors: [
       { status: 404, body: 'ConversationErrorBody', when: 'Conversation not found' },
-      { status: 403, body: 'SimpleErrorBody', when: 'Unauthorized' },
+      { status: 401, body: 'SimpleErrorBody', when: 'Unauthorized (no valid credentials, like every other endpoint)' },
     ],
   }),
   'assistants.disableInboundWebhook': endpoint({
