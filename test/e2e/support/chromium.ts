@@ -1,0 +1,51 @@
+/**
+ * Headless Debian Chromium for the end-to-end tests: the flags DEVELOPERS.md lists, a fresh
+ * profile per launch, and a fake microphone (Chromium's beep, or a WAV file).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  // Remote audio must play without a user gesture so the page can measure it.
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export interface LaunchedChromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launch Chromium with a throwaway profile; `microphoneWav` replaces the fake beep. */
+export async function launchChromium(options: { microphoneWav?: string } = {}): Promise<LaunchedChromium> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'vs-chromium-'));
+  const args = [...FLAGS];
+  if (options.microphoneWav) args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}`);
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args,
+    ignoreDefaultArgs: ['--mute-audio'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
