@@ -20,10 +20,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Result as AutocannonResult } from 'autocannon';
 import express from 'express';
-import { createServerLogger, MemoryLimitStore, type CreateUpstreamSession, type LimitStore } from '@voice-session/server';
+import { createServerLogger, MemoryLimitStore, RedisLimitStore, type CreateUpstreamSession, type LimitStore } from '@voice-session/server';
 import { createSessionRouter, type SessionRouterOptions } from '@voice-session/server/express';
-// TEMP until src/index.ts exports it (after 04:00): then import { RedisLimitStore } from '@voice-session/server'.
-import { RedisLimitStore } from '../../packages/server/src/redis-limit-store.js';
 import { startRedisServer } from '../../test/support/redis-server.js';
 
 const CYCLES = Number(process.env['BENCH_CYCLES'] ?? 3000);

@@ -5,6 +5,8 @@ import type { SessionRouterOptions } from './express.js';
 export interface CliConfig {
   router: SessionRouterOptions;
   port: number;
+  /** Shared counters for several copies (`VOICE_SESSION_REDIS_URL`, `VOICE_SESSION_REDIS_PREFIX`); absent: in memory. */
+  redis?: { url: string; keyPrefix: string };
 }
 
 const DEFAULT_PORT = 8787;
@@ -33,7 +35,24 @@ export function readCliConfig(env: Readonly<Record<string, string | undefined>>,
   }
   if (origins.length > 0) router.allowedOrigins = origins;
 
-  return { router, port: parsePort(portArgument(argv) ?? env['PORT'] ?? String(DEFAULT_PORT)) };
+  const config: CliConfig = { router, port: parsePort(portArgument(argv) ?? env['PORT'] ?? String(DEFAULT_PORT)) };
+  const redisUrl = env['VOICE_SESSION_REDIS_URL']?.trim();
+  if (redisUrl) config.redis = { url: parseRedisUrl(redisUrl), keyPrefix: env['VOICE_SESSION_REDIS_PREFIX']?.trim() ?? '' };
+  return config;
+}
+
+function parseRedisUrl(value: string): string {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  // Never echo the value: a Redis URL may carry a password.
+  if (protocol !== 'redis:' && protocol !== 'rediss:') {
+    throw new SessionServerError('CONFIG_INVALID', 'VOICE_SESSION_REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  return value;
 }
 
 function parseAssistants(json: string): Record<string, string> {

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { Router, type Request as ExpressRequest, type Response as ExpressResponse, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse, type RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import helmet from 'helmet';
 import proxyaddr from 'proxy-addr';
+import { SessionServerError } from './errors.js';
 import { createSessionHandler } from './handler.js';
 import { errorResponse } from './json-response.js';
 import { positive, type RateLimit, type SessionHandlerOptions } from './options.js';
@@ -103,7 +104,18 @@ export function createSessionRouter(options: SessionRouterOptions): Router {
   });
   // Preflights skip the per-IP limit: they cost nothing upstream and browsers send one per page.
   router.options(path, secure, adapt);
-  router.all(path, ...chain, adapt);
+  // A throw from the per-IP store (e.g. Redis unreachable) fails closed: 503 + Retry-After, never a pass or a stack trace.
+  const storeFailed: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const headers = corsHeaders(origin, policy);
+    const unavailable = error instanceof SessionServerError && error.code === 'STORE_UNAVAILABLE';
+    const retryAfterMs = unavailable ? ((error as { retryAfterMs?: number }).retryAfterMs ?? 5000) : undefined;
+    const answer = unavailable
+      ? errorResponse(503, 'UNAVAILABLE', 'Voice sessions are briefly unavailable; try again shortly.', { retryAfterMs, headers })
+      : errorResponse(500, 'INTERNAL', 'Something went wrong.', { headers });
+    send(answer, req, res).catch(() => res.destroy());
+  };
+  router.all(path, ...chain, adapt, storeFailed);
   return router;
 }
 

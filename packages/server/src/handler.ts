@@ -40,6 +40,8 @@ export interface LiveKitTokenResponseBody {
 
 // When a call timed out or answered nonsense, a token may exist upstream anyway: hold its slot for a full lifetime.
 const TOKEN_LIFETIME_MS = 900_000;
+// Retry-After for a store that is unreachable and names no better figure.
+const STORE_RETRY_AFTER_MS = 5000;
 const DEFAULT_CLIENT_LIMIT = { limit: 5, windowMs: 60_000 };
 
 /** What one request did, written as its single log line. */
@@ -181,12 +183,24 @@ export function createSessionHandler<Context = undefined>(options: SessionHandle
     try {
       response = await route(request, context as Context, record);
     } catch (error) {
-      // A hook or the store threw: the request line carries the error (scrubbed by the logger), the browser learns nothing more.
-      record.err = error;
-      record.outcome = 'error';
-      record.level = 'error';
-      response = errorResponse(500, 'INTERNAL', 'Something went wrong.');
-      record.code = 'INTERNAL';
+      if (isStoreUnavailable(error)) {
+        // Fail closed: without the shared counters no request may spend the account's budget.
+        // The store logs the outage once; each request line just says it was refused for it.
+        record.outcome = 'store_unavailable';
+        record.level = 'warn';
+        record.code = 'UNAVAILABLE';
+        response = errorResponse(503, 'UNAVAILABLE', 'Voice sessions are briefly unavailable; try again shortly.', {
+          retryAfterMs: error.retryAfterMs ?? STORE_RETRY_AFTER_MS,
+          headers: checkOrigin(request, origins).headers,
+        });
+      } else {
+        // A hook or the store threw: the request line carries the error (scrubbed by the logger), the browser learns nothing more.
+        record.err = error;
+        record.outcome = 'error';
+        record.level = 'error';
+        response = errorResponse(500, 'INTERNAL', 'Something went wrong.');
+        record.code = 'INTERNAL';
+      }
     }
     record.status = response.status;
     const { level, ...fields } = record;
@@ -209,6 +223,14 @@ export function createSessionHandler<Context = undefined>(options: SessionHandle
     record.code = 'METHOD_NOT_ALLOWED';
     return reject(record, 'method_not_allowed', errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use POST.', { headers: { allow: 'POST, OPTIONS' } }));
   }
+}
+
+/**
+ * A store that cannot reach its backend (e.g. `RedisLimitStore` with Redis down) throws a
+ * `SessionServerError` with code `STORE_UNAVAILABLE` and optionally `retryAfterMs`.
+ */
+function isStoreUnavailable(error: unknown): error is SessionServerError & { retryAfterMs?: number } {
+  return error instanceof SessionServerError && error.code === 'STORE_UNAVAILABLE';
 }
 
 function reject(record: RequestRecord, outcome: string, response: Response): Response {
