@@ -1,10 +1,12 @@
 /**
  * bench/server: what the token server costs and what it protects.
  *
- * 1. Added latency: the same session creation made directly with the api client and through the
- *    server (loopback, in one process with the emulator), interleaved, medians compared.
+ * 1. Added latency: the same session creation made directly with the api client, through a bare
+ *    Express forwarder (the extra hop alone) and through the server, interleaved, medians compared.
+ *    The emulator (the upstream) runs in its own process, as the platform is another machine in
+ *    production; the token server and the measuring client share this one.
  * 2. Own work: the same with the platform replaced by an instant seam, against a bare Express route,
- *    plus the fetch-style handler called in-process (no sockets at all).
+ *    plus the fetch-style handler called in-process (no sockets at all). profile.ts breaks this down.
  * 3. Flood: autocannon hammers POST /session from one client for a bounded time; we count what reached
  *    the upstream and probe GET /healthz latency during the flood against the same probe at rest.
  *
@@ -18,15 +20,23 @@ import type { AddressInfo } from 'node:net';
 import type { Result as AutocannonResult } from 'autocannon';
 import express from 'express';
 import { PlatformClient } from '@voice-session/api';
-import { startEmulator, type RunningEmulator } from '@voice-session/emulator';
 import { createPlatformSessionCreator, createServerLogger, createSessionHandler, type CreateUpstreamSession } from '@voice-session/server';
 import { createSessionRouter, type SessionRouterOptions } from '@voice-session/server/express';
+import { interleave, loadLine, median, percentile, time, type TimedPath } from './stats.js';
+import { startUpstreamInProcess, startUpstreamProcess, type UpstreamProcess } from './upstream-process.js';
 
 const PAIRS = Number(process.env['BENCH_PAIRS'] ?? 300);
 const FLOOD_SECONDS = Number(process.env['BENCH_FLOOD_SECONDS'] ?? 5);
 const FLOOD_CONNECTIONS = 20;
+// Enough for the emulator process, which starts cold, to have compiled its hot path.
+const WARMUP_ROUNDS = 60;
+// `child` (default): the emulator in its own process, as the platform is another machine in production.
+// `in-process`: the emulator in this process, the layout of the runs before 2026-11-22 04:00, for comparison.
+const LAYOUT = process.env['BENCH_UPSTREAM'] === 'in-process' ? 'in-process' : 'child';
 
-const silent = createServerLogger({ destination: { write: () => undefined } });
+// The production logger (redaction and the API-key scrub, which only runs when it knows the key)
+// writing nowhere: the figures keep its formatting work but not the terminal's.
+const silentFor = (apiKey: string) => createServerLogger({ apiKey, destination: { write: () => undefined } });
 
 async function listen(app: express.Express): Promise<{ url: string; server: Server }> {
   const server = createServer(app);
@@ -35,46 +45,45 @@ async function listen(app: express.Express): Promise<{ url: string; server: Serv
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-async function startTokenServer(emu: RunningEmulator, assistantId: string, extra: Partial<SessionRouterOptions>) {
+async function startTokenServer(emu: UpstreamProcess, assistantId: string, extra: Partial<SessionRouterOptions>) {
   let upstreamCalls = 0;
+  let upstreamMs = 0;
+  // Server-side time a request spent beyond its upstream call, measured inside the server: what a
+  // visitor waits for the server itself, without the client's own fetch costs or the hop to it.
+  const ownMs: number[] = [];
   const real = createPlatformSessionCreator({ apiKey: emu.apiKeys.primary, baseUrl: emu.baseUrl });
-  const counted: CreateUpstreamSession = (params, options) => {
+  const counted: CreateUpstreamSession = async (params, options) => {
     upstreamCalls += 1;
-    return real(params, options);
+    const started = performance.now();
+    try {
+      return await real(params, options);
+    } finally {
+      upstreamMs = performance.now() - started;
+    }
   };
   const app = express();
+  app.use((_req, res, next) => {
+    // The latency rounds are sequential, so the last upstream call is this request's.
+    const started = performance.now();
+    upstreamMs = 0;
+    res.once('finish', () => ownMs.push(performance.now() - started - upstreamMs));
+    next();
+  });
   app.use(
     createSessionRouter({
       apiKey: emu.apiKeys.primary,
       assistantId,
       createSession: counted,
-      now: () => emu.clock.now(),
-      logger: silent,
+      now: () => emu.now(),
+      logger: silentFor(emu.apiKeys.primary),
       ...extra,
     }),
   );
   const { url, server } = await listen(app);
-  return { url, server, upstreamCalls: () => upstreamCalls };
+  return { url, server, upstreamCalls: () => upstreamCalls, ownMs };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-async function addedLatency(emu: RunningEmulator, assistantId: string): Promise<void> {
+async function addedLatency(emu: UpstreamProcess, assistantId: string): Promise<void> {
   const direct = new PlatformClient({ apiKey: emu.apiKeys.primary, baseUrl: emu.baseUrl, maxRetries: 0 });
   const token = await startTokenServer(emu, assistantId, { clientRateLimit: false });
   const viaServer = async () => {
@@ -94,31 +103,33 @@ async function addedLatency(emu: RunningEmulator, assistantId: string): Promise<
     await response.arrayBuffer();
   };
 
-  const paths = [
-    { name: 'direct api-client call', run: directCall, ms: [] as number[] },
-    { name: 'bare Express forwarder', run: viaBare, ms: [] as number[] },
-    { name: 'through the server', run: viaServer, ms: [] as number[] },
+  const paths: TimedPath[] = [
+    { name: 'direct api-client call', run: directCall, ms: [], cpuMs: [] },
+    { name: 'bare Express forwarder', run: viaBare, ms: [], cpuMs: [] },
+    { name: 'through the server', run: viaServer, ms: [], cpuMs: [] },
   ];
-  // Warm up every path (JIT, keep-alive sockets), then free the slots and the rate window.
-  for (let i = 0; i < 3; i++) for (const p of paths) await p.run();
-  emu.clock.advance(901);
-
-  for (let i = 0; i < PAIRS; i++) {
-    // Rotate the order so no path always meets a warmer cache.
-    for (let k = 0; k < paths.length; k++) {
-      const p = paths[(i + k) % paths.length] as (typeof paths)[number];
-      p.ms.push(await time(p.run));
-    }
-    // Three creations per round: every 3 rounds the platform's 10/minute and 10 slots near their end.
-    if (i % 3 === 2) emu.clock.advance(901);
-  }
+  // Three creations per round: every 3 rounds the platform's 10/minute and 10 slots near their end.
+  // The advance is a control call to the other process, made between rounds and never timed.
+  const freeLimits = async (round: number): Promise<void> => {
+    if (round % 3 === 2) await emu.advance(901);
+  };
+  // Warm up every path (JIT in both processes, keep-alive sockets) with rounds that are thrown away.
+  await interleave(paths.map((p) => ({ ...p, ms: [], cpuMs: [] })), WARMUP_ROUNDS, freeLimits);
+  await emu.advance(901);
+  token.ownMs.length = 0;
+  await interleave(paths, PAIRS, freeLimits);
   token.server.close();
   bare.server.close();
   const [d, b, s] = paths.map((p) => median(p.ms)) as [number, number, number];
-  console.log(`added latency (${PAIRS} rounds, the three paths interleaved, loopback, one process)`);
-  for (const p of paths) console.log(`  ${p.name.padEnd(24)} median ${median(p.ms).toFixed(3)} ms  p90 ${percentile(p.ms, 90).toFixed(3)} ms`);
-  console.log(`  server over direct       ${(s - d).toFixed(3)} ms (ratio ${(s / d).toFixed(2)}x; includes the loopback hop)`);
-  console.log(`  server over bare hop     ${(s - b).toFixed(3)} ms (ratio ${(s / b).toFixed(2)}x; the server's own work; target ≤ 2 ms)`);
+  const [dc, bc, sc] = paths.map((p) => median(p.cpuMs ?? [])) as [number, number, number];
+  console.log(`added latency (${PAIRS} rounds, the three paths interleaved, loopback, emulator ${LAYOUT === 'child' ? 'in its own process' : 'in this process'}; ${loadLine()})`);
+  for (const p of paths) {
+    console.log(`  ${p.name.padEnd(24)} median ${median(p.ms).toFixed(3)} ms  p90 ${percentile(p.ms, 90).toFixed(3)} ms  (this process's CPU median ${median(p.cpuMs ?? []).toFixed(3)} ms)`);
+  }
+  console.log(`  server over direct       ${(s - d).toFixed(3)} ms (ratio ${(s / d).toFixed(2)}x; includes the loopback hop; target ≤ 2 ms: ${s - d <= 2 ? 'met' : 'NOT met'})`);
+  console.log(`  server over bare hop     ${(s - b).toFixed(3)} ms (ratio ${(s / b).toFixed(2)}x; the server's own work)`);
+  console.log(`  inside the server: request in to response out, minus its upstream call: median ${median(token.ownMs).toFixed(3)} ms, p90 ${percentile(token.ownMs, 90).toFixed(3)} ms`);
+  console.log(`  CPU over direct          ${(sc - dc).toFixed(3)} ms (hop ${(bc - dc).toFixed(3)} ms + own work ${(sc - bc).toFixed(3)} ms)`);
 }
 
 /**
@@ -137,7 +148,7 @@ async function ownWork(): Promise<void> {
     apiKey: 'bench-key',
     assistantId: '0b5f8f7e-4a53-4c62-9a51-2f0d3c1e9a10',
     createSession: async () => canned,
-    logger: silent,
+    logger: silentFor('bench-key'),
     clientRateLimit: false as const,
     // Every call moves the clock past expiry and the budget window, so no limit refuses.
     now: () => (clock += 1_000_000),
@@ -155,22 +166,17 @@ async function ownWork(): Promise<void> {
     const response = await handle(new Request('http://bench.local/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
     await response.arrayBuffer();
   };
-  const paths = [
-    { name: 'bare Express route', run: post(bare.url), ms: [] as number[] },
-    { name: 'full router', run: post(full.url), ms: [] as number[] },
-    { name: 'handler in-process', run: inProcess, ms: [] as number[] },
+  const paths: TimedPath[] = [
+    { name: 'bare Express route', run: post(bare.url), ms: [] },
+    { name: 'full router', run: post(full.url), ms: [] },
+    { name: 'handler in-process', run: inProcess, ms: [] },
   ];
   for (let i = 0; i < 50; i++) for (const p of paths) await p.run();
-  for (let i = 0; i < PAIRS; i++) {
-    for (let k = 0; k < paths.length; k++) {
-      const p = paths[(i + k) % paths.length] as (typeof paths)[number];
-      p.ms.push(await time(p.run));
-    }
-  }
+  await interleave(paths, PAIRS);
   bare.server.close();
   full.server.close();
   const [b, f] = paths.map((p) => median(p.ms)) as [number, number, number];
-  console.log(`the server's own work (${PAIRS} rounds, instant upstream, loopback)`);
+  console.log(`the server's own work (${PAIRS} rounds, instant upstream, loopback; ${loadLine()})`);
   for (const p of paths) console.log(`  ${p.name.padEnd(24)} median ${median(p.ms).toFixed(3)} ms  p90 ${percentile(p.ms, 90).toFixed(3)} ms`);
   console.log(`  router over bare route   ${(f - b).toFixed(3)} ms (ratio ${(f / b).toFixed(2)}x)`);
 }
@@ -196,8 +202,8 @@ async function autocannonProcess(url: string): Promise<AutocannonResult> {
   return JSON.parse(out) as AutocannonResult;
 }
 
-async function flood(emu: RunningEmulator, assistantId: string, label: string, extra: Partial<SessionRouterOptions>): Promise<void> {
-  await fetch(`${emu.controlUrl}/reset`, { method: 'POST' });
+async function flood(emu: UpstreamProcess, assistantId: string, label: string, extra: Partial<SessionRouterOptions>): Promise<void> {
+  await emu.reset();
   const token = await startTokenServer(emu, assistantId, extra);
   let restDone = false;
   const restTimer = setTimeout(() => (restDone = true), 1000);
@@ -222,15 +228,15 @@ async function flood(emu: RunningEmulator, assistantId: string, label: string, e
   if (token.upstreamCalls() > 10) throw new Error('the upstream received more than the budget');
 }
 
-const emu = await startEmulator({ port: 0, media: false, log: () => undefined });
+const emu = LAYOUT === 'child' ? await startUpstreamProcess() : await startUpstreamInProcess();
 try {
-  const seed = (await (await fetch(`${emu.controlUrl}/seed`)).json()) as { primary: { assistants: Array<{ uuid: string }> } };
-  const assistantId = seed.primary.assistants[0]?.uuid;
-  if (!assistantId) throw new Error('no seeded assistant');
+  console.log(`emulator in process ${emu.pid}; bench and token server in process ${process.pid}; ${loadLine()}`);
+  const assistantId = await emu.firstAssistantId();
   await addedLatency(emu, assistantId);
   await ownWork();
   await flood(emu, assistantId, 'defaults (per-IP limit 5/min, global budget 10/61 s)', {});
   await flood(emu, assistantId, 'per-IP limit off (global budget alone)', { clientRateLimit: false });
+  console.log(`done; ${loadLine()}`);
 } finally {
   await emu.close();
 }
