@@ -1,18 +1,9 @@
 import { ENDPOINT_LIST } from '@voice-session/api/schemas';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../src/http/app.js';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness();
 
 describe('authentication', () => {
   const endpoints: Array<[string, string]> = [

@@ -2,6 +2,7 @@
  * Test harness: an emulator on a free loopback port (API only), raw JSON calls and control calls.
  */
 import { PlatformClient } from '@voice-session/api';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from '../src/index.js';
 import type { AccountRole } from '../src/state/model.js';
 
@@ -29,6 +30,24 @@ export interface Harness {
   recordingClient(key: AccountRole | string): { client: PlatformClient; responses: RecordedResponse[] };
   seed(): Promise<Record<AccountRole, any>>;
   close(): Promise<void>;
+}
+
+/**
+ * Starts one emulator for the calling test file, closes it after the file, and resets its state before every
+ * test. The returned object is filled in once the file's `beforeAll` has run.
+ */
+export function useHarness(options: StartEmulatorOptions = {}): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness(options));
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+  beforeEach(async () => {
+    await harness.control('POST', '/reset');
+  });
+  return harness;
 }
 
 /** Start an emulator for a test file. */

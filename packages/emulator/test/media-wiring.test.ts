@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
-let h: Harness;
+const h = useHarness({ media: undefined, agent: false });
 beforeAll(async () => {
   // The media endpoint on the same server, without the demo agent (no speech engines needed here).
-  h = await startHarness({ media: undefined, agent: false });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 describe('media endpoint wiring', () => {

@@ -1,17 +1,10 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from './harness.js';
 
-let h: Harness;
+const h = useHarness();
 let seed: Awaited<ReturnType<Harness['seed']>>;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   seed = await h.seed();
 });
 

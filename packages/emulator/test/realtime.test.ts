@@ -1,20 +1,13 @@
 import { APIError, RateLimitError } from '@voice-session/api';
 import { jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from './harness.js';
 
-let h: Harness;
+const h = useHarness();
 let seed: Awaited<ReturnType<Harness['seed']>>;
 const uuidOf = (i = 0): string => seed.primary.assistants[i].uuid;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   seed = await h.seed();
 });
 

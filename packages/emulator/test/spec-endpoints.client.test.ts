@@ -6,21 +6,18 @@
 import { ENDPOINTS, successStatuses, type EndpointDefinition, type EndpointId } from '@voice-session/api/schemas';
 import type { PlatformClient } from '@voice-session/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { startTarget, type Target } from './http-target.js';
 
-let h: Harness;
+const h = useHarness({ now: '2030-01-01T00:00:00Z' });
 let target: Target;
 beforeAll(async () => {
-  h = await startHarness({ now: '2030-01-01T00:00:00Z' });
   target = await startTarget();
 });
 afterAll(async () => {
-  await h.close();
   await target.close();
 });
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   target.reset();
 });
 

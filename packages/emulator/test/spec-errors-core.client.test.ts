@@ -16,22 +16,15 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '@voice-session/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from './harness.js';
 import { expectRow, failure } from './spec-errors-support.js';
 
-let h: Harness;
+const h = useHarness();
 let seed: Awaited<ReturnType<Harness['seed']>>;
 let primary: PlatformClient;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   seed = await h.seed();
   primary = h.client('primary');
 });

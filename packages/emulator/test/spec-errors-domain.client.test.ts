@@ -13,25 +13,22 @@ import {
   UnprocessableEntityError,
 } from '@voice-session/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness, type Harness } from './harness.js';
 import { startTarget, type Target } from './http-target.js';
 import { expectRow, failure } from './spec-errors-support.js';
 
-let h: Harness;
+const h = useHarness();
 let target: Target;
 let seed: Awaited<ReturnType<Harness['seed']>>;
 let primary: PlatformClient;
 
 beforeAll(async () => {
-  h = await startHarness();
   target = await startTarget();
 });
 afterAll(async () => {
-  await h.close();
   await target.close();
 });
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   target.reset();
   seed = await h.seed();
   primary = h.client('primary');

@@ -5,21 +5,14 @@
  * concurrency limits are in spec-errors and spec-states; the 20 MB file limit in documents-tools.
  */
 import { APIError, UnprocessableEntityError, type PlatformClient } from '@voice-session/api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
-let h: Harness;
+const h = useHarness();
 let primary: PlatformClient;
 let assistantUuid: string;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   primary = h.client('primary');
   assistantUuid = (await h.seed()).primary.assistants[0].uuid;
 });

@@ -7,24 +7,21 @@
 import { APIError, type PlatformClient } from '@voice-session/api';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness, type Harness } from './harness.js';
 import { startTarget, type Target } from './http-target.js';
 
-let h: Harness;
+const h = useHarness({ now: '2030-03-01T12:00:00Z' });
 let target: Target;
 let seed: Awaited<ReturnType<Harness['seed']>>;
 let primary: PlatformClient;
 
 beforeAll(async () => {
-  h = await startHarness({ now: '2030-03-01T12:00:00Z' });
   target = await startTarget();
 });
 afterAll(async () => {
-  await h.close();
   await target.close();
 });
 beforeEach(async () => {
-  await h.control('POST', '/reset');
   target.reset();
   seed = await h.seed();
   primary = h.client('primary');
