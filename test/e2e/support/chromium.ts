@@ -30,17 +30,36 @@ export interface LaunchedChromium {
   close(): Promise<void>;
 }
 
+/** Options of {@link launchChromium}. */
+export interface LaunchOptions {
+  /** A WAV file played as the microphone instead of Chromium's fake beep. */
+  microphoneWav?: string;
+  /** Play the WAV once, then silence (default: it loops). */
+  playOnce?: boolean;
+  viewport?: { width: number; height: number };
+}
+
 /** Launch Chromium with a throwaway profile; `microphoneWav` replaces the fake beep. */
-export async function launchChromium(options: { microphoneWav?: string } = {}): Promise<LaunchedChromium> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedChromium> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'vs-chromium-'));
   const args = [...FLAGS];
-  if (options.microphoneWav) args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}`);
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args,
-    ignoreDefaultArgs: ['--mute-audio'],
-  });
+  if (options.microphoneWav) {
+    // `%noloop`: the file is said once, then the fake microphone stays silent.
+    args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}${options.playOnce ? '%noloop' : ''}`);
+  }
+  const context = await chromium
+    .launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args,
+      // Playwright mutes audio by default; pages must play the assistant to measure it.
+      ignoreDefaultArgs: ['--mute-audio'],
+      ...(options.viewport ? { viewport: options.viewport, deviceScaleFactor: 1 } : {}),
+    })
+    .catch(async (error: unknown) => {
+      await rm(userDataDir, { recursive: true, force: true });
+      throw error;
+    });
   return {
     context,
     async close() {
