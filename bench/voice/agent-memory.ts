@@ -9,10 +9,15 @@
  *
  * Modes bisect the speech stack:
  * - `full`: the agent as media builds it (shared recogniser and Flite worker, fvad, resamplers);
+ * - `full-held`: the same with the Flite worker and recogniser held for the whole run (never restarted);
  * - `no-asr`: pocketsphinx reported missing (no recogniser process);
  * - `no-tts`: Flite replaced by a pure-JS tone of the same length (no worker, no WebAssembly);
  * - `vad`, `tts`, `asr`: only that engine, leased and released once per "session" as an agent does;
  * - `tts-instance`: Flite run in-process (new WebAssembly instance per sentence), no worker.
+ *
+ * `AGENT_MEMORY_PAUSE=1` keeps the process a minute at the end so its /proc/<pid>/smaps can be read
+ * (or glibc trimmed with `gdb -p <pid> -batch -ex 'call (int)malloc_trim(0)'` to tell freed-but-kept
+ * allocator memory from live memory). Recorded figures: packages/emulator/src/agent/README.md.
  *
  * The agent's sources are imported by path: they are internal to `@voice-session/emulator`.
  */
@@ -25,7 +30,7 @@ import { synthesize } from '../../packages/emulator/src/agent/tts.js';
 import { Vad } from '../../packages/emulator/src/agent/vad.js';
 import type { VoiceAgent } from '../../packages/emulator/src/agent/voice-agent.js';
 
-const MODES = ['full', 'no-asr', 'no-tts', 'vad', 'tts', 'asr', 'tts-instance'] as const;
+const MODES = ['full', 'full-held', 'no-asr', 'no-tts', 'vad', 'tts', 'asr', 'tts-instance'] as const;
 type Mode = (typeof MODES)[number];
 
 const mode = (process.argv[2] ?? 'full') as Mode;
@@ -115,17 +120,20 @@ async function ttsInstanceSession(): Promise<void> {
   await synthesize('It is a quarter to four.', 'kal16');
 }
 
-const session = { full: agentSession, 'no-asr': agentSession, 'no-tts': agentSession, vad: vadSession, tts: ttsSession, asr: asrSession, 'tts-instance': ttsInstanceSession }[mode];
+const session = { full: agentSession, 'full-held': agentSession, 'no-asr': agentSession, 'no-tts': agentSession, vad: vadSession, tts: ttsSession, asr: asrSession, 'tts-instance': ttsInstanceSession }[mode];
 
 console.log(
   JSON.stringify({ mode, count, every, node: process.version, cpus: cpus().length, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? null }),
 );
+// `full-held`: a lease taken before the first agent keeps both engines running between agents.
+const held = mode === 'full-held' ? [sharedSynthesizer.acquire(), sharedRecognisers.acquire({ log: () => {} })] : [];
 const started = performance.now();
 const samples = [await sample(0)];
 for (let i = 1; i <= count; i++) {
   await session();
   if (i % every === 0) samples.push(await sample(i));
 }
+await Promise.all(held.map((lease) => lease.release()));
 await shutdownSpeechEngines();
 await missingAsr.shutdown();
 const end = await sample(count);
@@ -140,3 +148,8 @@ console.log(
     rssEnd: end.rss,
   }),
 );
+// AGENT_MEMORY_PAUSE=1 keeps the process for a minute so /proc/<pid>/smaps can be read from outside.
+if (process.env.AGENT_MEMORY_PAUSE) {
+  console.log(JSON.stringify({ pid: process.pid }));
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+}

