@@ -13,13 +13,11 @@
  *
  * Run: `node --conditions=source --import tsx bench/server-store/run.ts` (or `npm run bench -- server-store`).
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Result as AutocannonResult } from 'autocannon';
 import express from 'express';
+import { autocannonProcess } from '../support/autocannon-process.js';
 import { createServerLogger, MemoryLimitStore, RedisLimitStore, type CreateUpstreamSession, type LimitStore } from '@voice-session/server';
 import { createSessionRouter, type SessionRouterOptions } from '@voice-session/server/express';
 import { startRedisServer } from '../../test/support/redis-server.js';
@@ -109,18 +107,6 @@ async function tokenServer(extra: Partial<SessionRouterOptions>): Promise<{ url:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/session`, server };
 }
 
-/** Runs autocannon in its own process, so the load generator does not share the server's event loop. */
-async function autocannonProcess(url: string): Promise<AutocannonResult> {
-  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = [bin, '-j', '-c', String(FLOOD_CONNECTIONS), '-d', String(FLOOD_SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-b', '{}', url];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-  return JSON.parse(out) as AutocannonResult;
-}
-
 /** Median latency of POST /session on each server, requests alternating one at a time. */
 async function httpLatency(urls: Record<string, string>): Promise<Record<string, number[]>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
@@ -144,7 +130,7 @@ interface FloodFigures {
 }
 
 async function flood(url: string): Promise<FloodFigures> {
-  const result = await autocannonProcess(url);
+  const result = await autocannonProcess(url, { connections: FLOOD_CONNECTIONS, seconds: FLOOD_SECONDS });
   const codes = Object.entries(result.statusCodeStats ?? {})
     .map(([code, stat]) => `${code}×${(stat as { count: number }).count}`)
     .join(' ');

@@ -12,13 +12,11 @@
  *
  * Run: `node --conditions=source --import tsx bench/server/run.ts` (or `npm run bench -- server`).
  */
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Result as AutocannonResult } from 'autocannon';
 import express from 'express';
+import { autocannonProcess } from '../support/autocannon-process.js';
 import { PlatformClient } from '@voice-session/api';
 import { createPlatformSessionCreator, createServerLogger, createSessionHandler, type CreateUpstreamSession } from '@voice-session/server';
 import { createSessionRouter, type SessionRouterOptions } from '@voice-session/server/express';
@@ -190,18 +188,6 @@ async function probeHealth(url: string, until: () => boolean): Promise<number[]>
   return samples;
 }
 
-/** Runs autocannon in its own process, so the load generator does not share the server's event loop. */
-async function autocannonProcess(url: string): Promise<AutocannonResult> {
-  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = [bin, '-j', '-c', String(FLOOD_CONNECTIONS), '-d', String(FLOOD_SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-b', '{}', url];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-  return JSON.parse(out) as AutocannonResult;
-}
-
 async function flood(emu: UpstreamProcess, assistantId: string, label: string, extra: Partial<SessionRouterOptions>): Promise<void> {
   await emu.reset();
   const token = await startTokenServer(emu, assistantId, extra);
@@ -212,7 +198,7 @@ async function flood(emu: UpstreamProcess, assistantId: string, label: string, e
 
   let floodDone = false;
   const probes = probeHealth(token.url, () => floodDone);
-  const result = await autocannonProcess(`${token.url}/session`);
+  const result = await autocannonProcess(`${token.url}/session`, { connections: FLOOD_CONNECTIONS, seconds: FLOOD_SECONDS });
   floodDone = true;
   const during = await probes;
   token.server.close();
