@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
-let emu: RunningEmulator;
+const h = useHarness();
 
-async function call(method: string, path: string, opts: { key?: string | null; body?: unknown; base?: 'api' | 'control' } = {}) {
-  const base = opts.base === 'control' ? emu.controlUrl : emu.baseUrl;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const key = opts.key === undefined ? emu.apiKeys.primary : opts.key;
-  if (key) headers['authorization'] = `Bearer ${key}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+// Raw calls for this file: `key` is a literal token (undefined = primary, null = none); `base` picks the control API.
+const call = (method: string, path: string, opts: { key?: string | null; body?: unknown; base?: 'api' | 'control' } = {}) =>
+  opts.base === 'control' ? h.control(method, path, opts.body) : h.api(method, path, { key: opts.key, body: opts.body });
 
 const send = (body: unknown, key?: string) => call('POST', '/user/chatapp/send-freeform', { body, key });
 const OPEN_CUSTOMER = '+14155552671'; // seeded: wrote to sender 1 an hour ago
 const EXPIRED_CUSTOMER = '+14155552672'; // seeded: wrote to sender 1 30 hours ago
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, media: false, log: (line) => console.error(line) });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  expect((await call('POST', '/reset', { base: 'control' })).status).toBe(200);
-});
 
 const advance = async (seconds: number) => expect((await call('POST', '/clock/advance', { base: 'control', body: { seconds } })).status).toBe(200);
 
@@ -57,7 +42,7 @@ describe('chat-app senders', () => {
   });
 
   it('shows secondary only its own senders', async () => {
-    const res = await call('GET', '/user/chatapp/senders?status=all', { key: emu.apiKeys.secondary });
+    const res = await call('GET', '/user/chatapp/senders?status=all', { key: h.emu.apiKeys.secondary });
     expect(res.body.data.map((s: any) => s.id)).toEqual([11, 12, 13]);
   });
 
@@ -199,7 +184,7 @@ describe('chat-app send-freeform', () => {
     expect(res.body).toMatchObject({ success: false, error_code: 'INSUFFICIENT_BALANCE' });
     expect((await call('GET', '/seed', { base: 'control' })).body.primary.balance.usd).toBe(0.005);
     // The member shares primary's account, so its sends are refused too.
-    expect((await send({ sender_id: 1, recipient_phone: OPEN_CUSTOMER, message: 'Hi' }, emu.apiKeys.member)).status).toBe(402);
+    expect((await send({ sender_id: 1, recipient_phone: OPEN_CUSTOMER, message: 'Hi' }, h.emu.apiKeys.member)).status).toBe(402);
   });
 
   it('validates the body: message or media_url required, message at most 4096 chars', async () => {
@@ -239,7 +224,7 @@ describe('chat-app send-freeform', () => {
     // The limit is per user: another user is not affected.
     const other = await call('POST', '/chatapp/inbound', { base: 'control', body: { sender_id: 11, from: '+61412345678', text: 'hi' } });
     expect(other.status).toBe(200);
-    expect((await send({ sender_id: 11, recipient_phone: '+61412345678', message: 'hi' }, emu.apiKeys.secondary)).status).toBe(200);
+    expect((await send({ sender_id: 11, recipient_phone: '+61412345678', message: 'hi' }, h.emu.apiKeys.secondary)).status).toBe(200);
     await advance(1);
     expect((await send({ sender_id: 1, recipient_phone: OPEN_CUSTOMER, message: 'after a second' })).status).toBe(200);
   });

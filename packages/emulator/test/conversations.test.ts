@@ -1,19 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
-let emu: RunningEmulator;
+const h = useHarness();
 
-async function call(method: string, path: string, opts: { key?: string | null; body?: unknown; base?: 'api' | 'control' } = {}) {
-  const base = opts.base === 'control' ? emu.controlUrl : emu.baseUrl;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const key = opts.key === undefined ? emu.apiKeys.primary : opts.key;
-  if (key) headers['authorization'] = `Bearer ${key}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  return { status: res.status, body: (await res.json()) as any };
-}
+// Raw calls for this file: `key` is a literal token (undefined = primary, null = none); `base` picks the control API.
+// Answers are `{status, body}` only, so tests can compare whole answers.
+const call = async (method: string, path: string, opts: { key?: string | null; body?: unknown; base?: 'api' | 'control' } = {}) => {
+  const { status, body } = await (opts.base === 'control' ? h.control(method, path, opts.body) : h.api(method, path, { key: opts.key, body: opts.body }));
+  return { status, body };
+};
 
 const list = (query = '', key?: string | null) => call('GET', `/user/conversations${query ? `?${query}` : ''}`, { key });
 
@@ -58,22 +55,13 @@ function receiver(): Promise<{ url: string; server: Server; next(): Promise<unkn
   );
 }
 
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, media: false, log: (line) => console.error(line) });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  expect((await call('POST', '/reset', { base: 'control' })).status).toBe(200);
-});
 
 describe('conversation list', () => {
   it('answers the first page newest first with 15 rows and the page fields', async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(15);
-    expect(res.body).toMatchObject({ per_page: 15, prev_cursor: null, path: `${emu.baseUrl}/user/conversations` });
+    expect(res.body).toMatchObject({ per_page: 15, prev_cursor: null, path: `${h.emu.baseUrl}/user/conversations` });
     expect(typeof res.body.next_cursor).toBe('string');
     const created = res.body.data.map((c: any) => c.created_at);
     expect([...created].sort().reverse()).toEqual(created);
@@ -86,7 +74,7 @@ describe('conversation list', () => {
 
   it('seeds 60+ conversations of every type across both accounts', async () => {
     const primary = (await walk('per_page=100')).pages.flat();
-    const secondary = (await walk('per_page=100', emu.apiKeys.secondary)).pages.flat();
+    const secondary = (await walk('per_page=100', h.emu.apiKeys.secondary)).pages.flat();
     expect(primary.length + secondary.length).toBeGreaterThanOrEqual(60);
     for (const rows of [primary, secondary]) expect(new Set(rows.map((c) => c.type))).toEqual(new Set(['test', 'widget', 'chatapp', 'api']));
     const primaryIds = new Set(primary.map((c) => c.id));
@@ -142,7 +130,7 @@ describe('conversation list', () => {
       const res = await list(`type=${type}&per_page=100`);
       expect(res.body.data.map((c: any) => c.id)).toEqual(all.filter((c) => c.type === type).map((c) => c.id));
     }
-    const assistant = emu.emulator.state.accounts.assistants.get(102);
+    const assistant = h.emu.emulator.state.accounts.assistants.get(102);
     const byAssistant = await list('assistant_id=102&per_page=100');
     expect(byAssistant.body.data.length).toBeGreaterThan(0);
     expect(byAssistant.body.data.every((c: any) => c.assistant_id === assistant?.uuid)).toBe(true);
@@ -212,7 +200,7 @@ describe('enable AI', () => {
   });
 
   it('answers Conversation not found for unknown, foreign and malformed ids', async () => {
-    const foreign = (await list('', emu.apiKeys.secondary)).body.data[0].id;
+    const foreign = (await list('', h.emu.apiKeys.secondary)).body.data[0].id;
     for (const id of ['2f1e8a52-0000-4000-8000-000000000000', foreign, 'not-a-uuid']) {
       const res = await call('POST', `/user/conversations/${id}/enable-ai`);
       expect(res).toEqual({ status: 404, body: { status: false, error: 'Conversation not found' } });
@@ -230,7 +218,7 @@ describe('ending a conversation', () => {
     const hook = await receiver();
     try {
       const conversation = (await list(`type=chatapp&customer_phone=${encodeURIComponent('+14155552671')}&chatapp_sender_phone=${encodeURIComponent('+14155550101')}`)).body.data[0];
-      const assistant = [...emu.emulator.state.accounts.assistants.values()].find((a) => a.uuid === conversation.assistant_id);
+      const assistant = [...h.emu.emulator.state.accounts.assistants.values()].find((a) => a.uuid === conversation.assistant_id);
       if (!assistant) throw new Error('assistant missing');
       const enabled = await call('POST', '/user/assistants/enable-conversation-ended-webhook', { body: { assistant_id: assistant.id, webhook_url: hook.url } });
       expect(enabled.status).toBe(200);
@@ -255,7 +243,7 @@ describe('ending a conversation', () => {
 
   it('delivers nothing when the assistant has no webhook, or for a non-chat conversation', async () => {
     const api = (await list('type=api')).body.data[0];
-    const assistant = [...emu.emulator.state.accounts.assistants.values()].find((a) => a.uuid === api.assistant_id);
+    const assistant = [...h.emu.emulator.state.accounts.assistants.values()].find((a) => a.uuid === api.assistant_id);
     if (!assistant) throw new Error('assistant missing');
     await call('POST', '/user/assistants/enable-conversation-ended-webhook', { body: { assistant_id: assistant.id, webhook_url: 'http://127.0.0.1:9/never' } });
     const res = await call('POST', `/conversations/${api.id}/end`, { base: 'control' });

@@ -20,7 +20,7 @@ export interface Harness {
   /** Raw call under `/api`; `key` is a role or a literal token (null = no header). */
   api(method: string, path: string, init?: { key?: AccountRole | string | null; body?: unknown; raw?: string | FormData; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** Control call under `/_emulator`. */
-  control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
   /** A typed client for a role. */
   client(role: AccountRole): PlatformClient;
   /**
@@ -45,7 +45,8 @@ export function useHarness(options: StartEmulatorOptions = {}): Harness {
     await harness.close();
   });
   beforeEach(async () => {
-    await harness.control('POST', '/reset');
+    const reset = await harness.control('POST', '/reset');
+    if (reset.status !== 200) throw new Error(`emulator reset answered ${reset.status}`);
   });
   return harness;
 }
@@ -85,7 +86,7 @@ export async function startHarness(options: StartEmulatorOptions = {}): Promise<
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: await res.json(), headers: res.headers };
   };
   return {
     emu,
